@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// runPerft implements "damaengine perft": one line per depth 1..N,
+// "perft depth=D nodes=N time=S nps=X"; with --divide, first one
+// "MOVE NODES" line per root move at depth N.
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	variant := fs.String("variant", "italian", "rule set")
+	fen := fs.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
+	depth := fs.Int("depth", 0, "depth in plies (1..64)")
+	divide := fs.Bool("divide", false, "print the count below each root move first")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "damaengine perft: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	v, err := movegen.Lookup(*variant)
+	if err != nil {
+		fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
+		return 2
+	}
+	if *depth < 1 || *depth > movegen.MaxPly {
+		fmt.Fprintf(stderr, "damaengine perft: --depth %d out of range 1-%d\n", *depth, movegen.MaxPly)
+		return 2
+	}
+	pos := v.Start()
+	if *fen != "" {
+		if pos, err = v.ParsePosition(*fen); err != nil {
+			fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
+			return 2
+		}
+	}
+	pf := movegen.NewPerfter(v)
+	if *divide {
+		for _, e := range pf.Divide(&pos, *depth) {
+			fmt.Fprintf(stdout, "%s %d\n", v.FormatMove(&pos, e.Move), e.Nodes)
+		}
+	}
+	for d := 1; d <= *depth; d++ {
+		start := time.Now()
+		n := pf.Perft(&pos, d)
+		el := time.Since(start).Seconds()
+		nps := 0.0
+		if el > 0 {
+			nps = float64(n) / el
+		}
+		fmt.Fprintf(stdout, "perft depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, el, nps)
+	}
+	return 0
+}

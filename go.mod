@@ -1,0 +1,3 @@
+module github.com/damaengine/damaengine
+
+go 1.26

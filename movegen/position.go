@@ -1,0 +1,140 @@
+package movegen
+
+// Color is a side: White or Black.
+type Color uint8
+
+// The two sides.
+const (
+	White Color = 0
+	Black Color = 1
+)
+
+// String returns "white" or "black".
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Position is a board position: a small value copied to make a move. Bits
+// follow the layout of the variant's board family (board.go); the Position
+// itself does not know its variant, so it always travels with one.
+type Position struct {
+	// Pieces holds every piece of each colour, indexed by Color.
+	Pieces [2]uint64
+	// Kings marks the kings of both colours (a subset of the pieces).
+	Kings uint64
+	// Key is the Zobrist key of the pieces and side to move, kept up to
+	// date incrementally by Play.
+	Key uint64
+	// Side is the colour to move.
+	Side Color
+}
+
+// Occupied returns every occupied bit.
+func (p *Position) Occupied() uint64 { return p.Pieces[White] | p.Pieces[Black] }
+
+// Men returns the men of colour c.
+func (p *Position) Men(c Color) uint64 { return p.Pieces[c] &^ p.Kings }
+
+// KingsOf returns the kings of colour c.
+func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
+
+// Play makes move m, which must be legal in p (a move produced by the
+// generator for p, or parsed against p). Captured pieces are removed, the
+// mover promotes when m says so, the side to move changes, and the Zobrist
+// key is updated incrementally.
+func (p *Position) Play(m Move) {
+	us := p.Side
+	them := us ^ 1
+	from := uint64(1) << m.From
+	to := uint64(1) << m.To
+	key := p.Key ^ zobSide
+	p.Pieces[us] = p.Pieces[us]&^from | to
+	if p.Kings&from != 0 {
+		p.Kings = p.Kings&^from | to
+		key ^= zob[us][1][m.From] ^ zob[us][1][m.To]
+	} else if m.Promote {
+		p.Kings |= to
+		key ^= zob[us][0][m.From] ^ zob[us][1][m.To]
+	} else {
+		key ^= zob[us][0][m.From] ^ zob[us][0][m.To]
+	}
+	if c := m.Captured; c != 0 {
+		ck := c & p.Kings
+		p.Pieces[them] &^= c
+		p.Kings &^= c
+		for c &^= ck; c != 0; c &= c - 1 {
+			key ^= zob[them][0][lsb(c)]
+		}
+		for ; ck != 0; ck &= ck - 1 {
+			key ^= zob[them][1][lsb(ck)]
+		}
+	}
+	p.Key = key
+	p.Side = them
+}
+
+// ComputeKey returns the Zobrist key of p computed from scratch.
+func (p *Position) ComputeKey() uint64 {
+	var k uint64
+	if p.Side == Black {
+		k = zobSide
+	}
+	for c := White; c <= Black; c++ {
+		for b := p.Pieces[c]; b != 0; b &= b - 1 {
+			s := lsb(b)
+			if p.Kings&(1<<s) != 0 {
+				k ^= zob[c][1][s]
+			} else {
+				k ^= zob[c][0][s]
+			}
+		}
+	}
+	return k
+}
+
+// Flip8 returns the colour-flipped position for an 8x8 board: the board
+// turned 180°, colours swapped, the other side to move. Evaluations must
+// score a position and its flip opposite.
+func (p Position) Flip8() Position {
+	var q Position
+	q.Pieces[White] = rot8(p.Pieces[Black])
+	q.Pieces[Black] = rot8(p.Pieces[White])
+	q.Kings = rot8(p.Kings)
+	q.Side = p.Side ^ 1
+	q.Key = q.ComputeKey()
+	return q
+}
+
+// rot8 turns an 8x8-layout bitboard by 180°: bit b goes to bit 35-b.
+func rot8(b uint64) uint64 {
+	var r uint64
+	for ; b != 0; b &= b - 1 {
+		r |= 1 << (numBits8 - 1 - lsb(b))
+	}
+	return r
+}
+
+// Zobrist keys: zob[colour][king][bit], and zobSide for Black to move.
+// They come from a fixed-seed splitmix64 sequence, so keys are the same in
+// every run and on every machine.
+var zob, zobSide = func() (t [2][2][64]uint64, side uint64) {
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for c := range t {
+		for k := range t[c] {
+			for s := range t[c][k] {
+				t[c][k][s] = next()
+			}
+		}
+	}
+	return t, next()
+}()
