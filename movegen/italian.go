@@ -34,17 +34,28 @@ const (
 	itKings = 16
 )
 
-// itGen is the state of one Italian capture search.
+// itGen is the state of one Italian capture search. Squares are handled as
+// one-bit masks: thanks to the ghost bits a diagonal step is a plain shift,
+// and a step off the board lands outside every mask.
 type itGen struct {
 	ml    *MoveList
 	best  uint32
 	empty uint64 // empty squares; the mover's origin counts as empty
-	oppM  uint64 // enemy men
+	oppM  uint64 // enemy men not yet captured
 	opp   uint64 // every enemy piece
 	oppK  uint64 // enemy kings
 	far   uint64 // the rank where the mover's men are crowned
-	dirs  [2]int // the men's forward directions
+	up    bool   // the mover's men go up the board (White)
 	from  uint8
+}
+
+// fwd steps the mask b k bits forward for a side whose men go up (right
+// shift) or down (left shift).
+func fwd(b uint64, k uint, up bool) uint64 {
+	if up {
+		return b >> k
+	}
+	return b << k
 }
 
 // italianJumpers returns the men and the kings of the side to move that
@@ -137,96 +148,121 @@ func italianCaptures(p *Position, ml *MoveList, jm, jk uint64) {
 		oppK: opp & p.Kings,
 		opp:  opp,
 		far:  Row8Top,
-		dirs: [2]int{dirUR, dirUL},
+		up:   us == White,
 	}
 	if us == Black {
 		g.far = Row8Bottom
-		g.dirs = [2]int{dirDL, dirDR}
 	}
 	base := Board8 &^ (own | opp)
 	// Kings first: with equal counts their captures outrank the men's, so
-	// men's shorter lines are rejected at once.
+	// men's lines are then rejected at once.
 	for ; jk != 0; jk &= jk - 1 {
-		s := lsb(jk)
-		g.from = uint8(s)
-		g.empty = base | 1<<s
+		s := jk & -jk
+		g.from = uint8(lsb(s))
+		g.empty = base | s
 		g.kingJump(s, 0, 0, 0, 0)
 	}
+	g.empty = base
 	for ; jm != 0; jm &= jm - 1 {
-		s := lsb(jm)
-		g.from = uint8(s)
-		g.empty = base | 1<<s
+		s := jm & -jm
+		g.from = uint8(lsb(s))
 		g.manJump(s, 0, 0)
 	}
 }
 
-// manJump extends a man's capture from s, having taken cap (n pieces).
-func (g *itGen) manJump(s int, cap uint64, n uint32) {
+// manJump extends a man's capture from square s (a one-bit mask), having
+// taken cap (n pieces). Men cannot come back, so their origin need not be
+// marked empty.
+func (g *itGen) manJump(s, cap uint64, n uint32) {
 	ended := true
-	for _, d := range g.dirs {
-		o := nb8[d][s]
-		if o < 0 || (g.oppM&^cap)&(1<<o) == 0 {
-			continue
+	if o := fwd(s, 4, g.up) & g.oppM &^ cap; o != 0 {
+		if l := fwd(o, 4, g.up) & g.empty; l != 0 {
+			ended = false
+			g.manLand(l, cap|o, n+1)
 		}
-		l := nb8[d][o]
-		if l < 0 || g.empty&(1<<l) == 0 {
-			continue
-		}
-		ended = false
-		c := cap | 1<<o
-		if g.far&(1<<l) != 0 {
-			g.add(l, c, (n+1)<<itCount, false, true)
-			continue
-		}
-		g.manJump(int(l), c, n+1)
 	}
-	if ended && n > 0 {
-		g.add(int8(s), cap, n<<itCount, false, false)
-	}
-}
-
-// kingJump extends a king's capture from s, having taken cap: n pieces, nk
-// of them kings, order the rule-4 mask.
-func (g *itGen) kingJump(s int, cap uint64, n, nk, order uint32) {
-	ended := true
-	for d := 0; d < 4; d++ {
-		o := nb8[d][s]
-		if o < 0 || (g.opp&^cap)&(1<<o) == 0 {
-			continue
-		}
-		l := nb8[d][o]
-		if l < 0 || g.empty&(1<<l) == 0 {
-			continue
-		}
-		ended = false
-		if g.oppK&(1<<o) != 0 {
-			g.kingJump(int(l), cap|1<<o, n+1, nk+1, order|1<<(15-n))
-		} else {
-			g.kingJump(int(l), cap|1<<o, n+1, nk, order)
+	if o := fwd(s, 5, g.up) & g.oppM &^ cap; o != 0 {
+		if l := fwd(o, 5, g.up) & g.empty; l != 0 {
+			ended = false
+			g.manLand(l, cap|o, n+1)
 		}
 	}
 	if ended && n > 0 {
-		g.add(int8(s), cap, n<<itCount|1<<itKing|nk<<itKings|order, true, false)
+		g.add(s, cap, n<<itCount, false, false)
 	}
 }
 
-// add records a finished capture if it is at least as good as the best so
-// far, dropping worse ones and duplicates.
-func (g *itGen) add(to int8, cap uint64, score uint32, king, promote bool) {
+// manLand handles a man landing on l after its n-th jump: crowned and
+// stopped on the far rank, jumping on otherwise.
+func (g *itGen) manLand(l, cap uint64, n uint32) {
+	if l&g.far != 0 {
+		g.add(l, cap, n<<itCount, false, true)
+		return
+	}
+	g.manJump(l, cap, n)
+}
+
+// kingJump extends a king's capture from square s (a one-bit mask), having
+// taken cap: n pieces, nk of them kings, order the rule-4 mask.
+func (g *itGen) kingJump(s, cap uint64, n, nk, order uint32) {
+	ended := true
+	free := g.opp &^ cap
+	if o := s >> 4 & free; o != 0 {
+		if l := o >> 4 & g.empty; l != 0 {
+			ended = false
+			g.kingLand(l, o, cap, n, nk, order)
+		}
+	}
+	if o := s >> 5 & free; o != 0 {
+		if l := o >> 5 & g.empty; l != 0 {
+			ended = false
+			g.kingLand(l, o, cap, n, nk, order)
+		}
+	}
+	if o := s << 4 & free; o != 0 {
+		if l := o << 4 & g.empty; l != 0 {
+			ended = false
+			g.kingLand(l, o, cap, n, nk, order)
+		}
+	}
+	if o := s << 5 & free; o != 0 {
+		if l := o << 5 & g.empty; l != 0 {
+			ended = false
+			g.kingLand(l, o, cap, n, nk, order)
+		}
+	}
+	if ended && n > 0 {
+		g.add(s, cap, n<<itCount|1<<itKing|nk<<itKings|order, true, false)
+	}
+}
+
+// kingLand goes on after a king's jump over o (its jump number n) onto l.
+func (g *itGen) kingLand(l, o, cap uint64, n, nk, order uint32) {
+	if g.oppK&o != 0 {
+		g.kingJump(l, cap|o, n+1, nk+1, order|1<<(15-n))
+		return
+	}
+	g.kingJump(l, cap|o, n+1, nk, order)
+}
+
+// add records a finished capture ending on to (a one-bit mask) if it is at
+// least as good as the best so far, dropping worse ones and duplicates.
+func (g *itGen) add(to, cap uint64, score uint32, king, promote bool) {
 	if score < g.best {
 		return
 	}
 	ml := g.ml
+	t := uint8(lsb(to))
 	if score > g.best {
 		g.best = score
 		ml.N = 0
 	} else if king {
 		for i := 0; i < ml.N; i++ {
-			if m := &ml.Moves[i]; m.Captured == cap && m.To == uint8(to) && m.From == g.from {
+			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
 				return
 			}
 		}
 	}
-	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: uint8(to), Promote: promote}
+	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
 	ml.N++
 }

@@ -10,6 +10,7 @@ const MaxPly = 64
 type Perfter struct {
 	v     *Variant
 	lists [MaxPly + 1]MoveList
+	pos   [MaxPly + 1]Position
 }
 
 // NewPerfter returns a Perfter for variant v.
@@ -24,20 +25,25 @@ func (pf *Perfter) Perft(p *Position, depth int) uint64 {
 	if depth > MaxPly {
 		depth = MaxPly
 	}
-	return pf.run(p, depth, 0)
+	pf.pos[0] = *p
+	return pf.run(depth, 0)
 }
 
-func (pf *Perfter) run(p *Position, depth, ply int) uint64 {
+// run counts below pf.pos[ply]; children are made in pf.pos[ply+1] so that
+// no position escapes to the heap.
+func (pf *Perfter) run(depth, ply int) uint64 {
+	p := &pf.pos[ply]
 	ml := &pf.lists[ply]
 	if depth == 1 {
 		return uint64(pf.v.Count(p, ml))
 	}
 	pf.v.Generate(p, ml)
+	c := &pf.pos[ply+1]
 	var n uint64
 	for i := 0; i < ml.N; i++ {
-		c := *p
+		*c = *p
 		c.Play(ml.Moves[i])
-		n += pf.run(&c, depth-1, ply+1)
+		n += pf.run(depth-1, ply+1)
 	}
 	return n
 }
