@@ -84,6 +84,9 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 		lo, hi := tok, tok
 		if i := strings.IndexByte(tok, '-'); i > 0 {
 			lo, hi = tok[:i], tok[i+1:]
+			if king && len(hi) > 0 && (hi[0] == 'K' || hi[0] == 'k') {
+				hi = hi[1:] // "K21-K23"
+			}
 		}
 		a, err := v.parseSquare(lo)
 		if err != nil {

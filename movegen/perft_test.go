@@ -47,9 +47,6 @@ func TestPerftItalianStart(t *testing.T) {
 	pf := NewPerfter(Italian)
 	p := Italian.Start()
 	limit := maxDepth(len(ps.Italian), 9)
-	if os.Getenv("CI") != "" && limit > 11 {
-		limit = 11 // depth 12 takes minutes on the CI machines; run it locally
-	}
 	for d := 1; d <= limit && d <= len(ps.Italian); d++ {
 		if got, want := pf.Perft(&p, d), ps.Italian[d-1]; got != want {
 			t.Errorf("italian start perft(%d) = %d, want %d", d, got, want)
