@@ -123,6 +123,17 @@ func (v *Variant) Count(p *Position, scratch *MoveList) int {
 	return 0
 }
 
+// HasCapture reports whether the side to move in p has a capture (and so
+// must capture).
+func (v *Variant) HasCapture(p *Position) bool {
+	switch v.fam {
+	case famItalian:
+		jm, jk := italianJumpers(p)
+		return jm|jk != 0
+	}
+	return false
+}
+
 // Bit returns the board bit of square number n, or -1 if there is none.
 func (v *Variant) Bit(n int) int {
 	if n < 1 || n > v.Squares {

@@ -1,0 +1,187 @@
+// Package tt is the search's transposition table: a flat power-of-two
+// array of 16-byte entries in buckets of two, indexed by the low bits of the
+// Zobrist key, shared without locks by every search thread.
+//
+// Each entry is two 64-bit words written and read atomically: the data word
+// and the key XOR the data. A reader accepts an entry only if the two words
+// XOR back to its key, so an entry torn by two threads writing at once reads
+// as a miss instead of as wrong data, and the race detector stays quiet.
+//
+// Replacement is depth-preferred with aging: a store for a key already in
+// the bucket overwrites it; otherwise it replaces the slot whose entry is
+// shallowest, counting an entry from an older search as four plies shallower
+// per search of age.
+package tt
+
+import "sync/atomic"
+
+// Bound says how a stored score relates to the true value.
+type Bound uint8
+
+// The kinds of bound.
+const (
+	BoundNone  Bound = iota
+	BoundUpper       // score is an upper bound (fail low)
+	BoundLower       // score is a lower bound (fail high)
+	BoundExact       // score is exact
+)
+
+// Entry is what the table stores for a position: the best move found (from
+// and to bits and a hash of its captured set, enough to find it again among
+// the generated moves), the score, the depth searched and the bound kind.
+type Entry struct {
+	From, To, CapHash uint8
+	Score             int16
+	Depth             int8
+	Bound             Bound
+}
+
+// HasMove reports whether the entry holds a move.
+func (e Entry) HasMove() bool { return e.From != e.To || e.CapHash != 0 }
+
+// CapHash folds a captured set into the 8 bits kept by an entry.
+func CapHash(captured uint64) uint8 {
+	h := captured * 0x9E3779B97F4A7C15
+	return uint8(h>>56) | 1 // never 0 for a capture, so HasMove sees a king's cycle
+}
+
+type slot struct {
+	key  atomic.Uint64 // key ^ data
+	data atomic.Uint64
+}
+
+// Table is the transposition table. Probe and Store may be called from
+// several goroutines at once; Resize, Clear and NewSearch may not run during
+// a search.
+type Table struct {
+	slots []slot
+	mask  uint64
+	age   uint8
+}
+
+// MinLog2 and MaxLog2 bound the table size, in log2 of entries.
+const (
+	MinLog2 = 10
+	MaxLog2 = 32
+)
+
+// New returns a table of 2^log2 entries (16 bytes each), log2 clamped to
+// [MinLog2, MaxLog2].
+func New(log2 int) *Table {
+	t := &Table{}
+	t.Resize(log2)
+	return t
+}
+
+// Resize reallocates the table with 2^log2 entries, emptying it.
+func (t *Table) Resize(log2 int) {
+	log2 = min(max(log2, MinLog2), MaxLog2)
+	n := uint64(1) << log2
+	if uint64(len(t.slots)) == n {
+		t.Clear()
+		return
+	}
+	t.slots = make([]slot, n)
+	t.mask = n - 1
+	t.age = 0
+}
+
+// Len returns the number of entries.
+func (t *Table) Len() int { return len(t.slots) }
+
+// Clear empties the table.
+func (t *Table) Clear() {
+	for i := range t.slots {
+		t.slots[i].key.Store(0)
+		t.slots[i].data.Store(0)
+	}
+	t.age = 0
+}
+
+// NewSearch starts a new search: entries stored from now on are younger
+// than every entry already there.
+func (t *Table) NewSearch() { t.age = (t.age + 1) & 63 }
+
+// Data word layout: from 0-7, to 8-15, caphash 16-23, score 24-39,
+// depth 40-47, bound 48-49, age 50-55, and bit 56 always set so that a
+// stored word is never zero.
+func pack(e Entry, age uint8) uint64 {
+	return uint64(e.From) | uint64(e.To)<<8 | uint64(e.CapHash)<<16 |
+		uint64(uint16(e.Score))<<24 | uint64(uint8(e.Depth))<<40 |
+		uint64(e.Bound&3)<<48 | uint64(age&63)<<50 | 1<<56
+}
+
+func unpack(d uint64) (Entry, uint8) {
+	return Entry{
+		From:    uint8(d),
+		To:      uint8(d >> 8),
+		CapHash: uint8(d >> 16),
+		Score:   int16(uint16(d >> 24)),
+		Depth:   int8(uint8(d >> 40)),
+		Bound:   Bound(d>>48) & 3,
+	}, uint8(d>>50) & 63
+}
+
+// Probe returns the entry stored for key, if any.
+func (t *Table) Probe(key uint64) (Entry, bool) {
+	i := key & t.mask &^ 1
+	for j := i; j <= i+1; j++ {
+		s := &t.slots[j]
+		d := s.data.Load()
+		if d != 0 && s.key.Load()^d == key {
+			e, _ := unpack(d)
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// Store records e for key, replacing by depth and age (see the package
+// comment).
+func (t *Table) Store(key uint64, e Entry) {
+	i := key & t.mask &^ 1
+	victim := i
+	worst := 1 << 30
+	for j := i; j <= i+1; j++ {
+		s := &t.slots[j]
+		d := s.data.Load()
+		if d == 0 {
+			if worst > -1<<20 {
+				victim, worst = j, -1<<20
+			}
+			continue
+		}
+		if s.key.Load()^d == key {
+			old, _ := unpack(d)
+			if !e.HasMove() && old.HasMove() { // keep the known best move
+				e.From, e.To, e.CapHash = old.From, old.To, old.CapHash
+			}
+			victim = j
+			break
+		}
+		old, age := unpack(d)
+		value := int(old.Depth) - 4*int((t.age-age)&63)
+		if value < worst {
+			victim, worst = j, value
+		}
+	}
+	d := pack(e, t.age)
+	s := &t.slots[victim]
+	s.data.Store(d)
+	s.key.Store(key ^ d)
+}
+
+// Hashfull returns the permille of the first thousand entries used by the
+// current search.
+func (t *Table) Hashfull() int {
+	n := min(1000, len(t.slots))
+	used := 0
+	for i := 0; i < n; i++ {
+		if d := t.slots[i].data.Load(); d != 0 {
+			if _, age := unpack(d); age == t.age {
+				used++
+			}
+		}
+	}
+	return used * 1000 / n
+}

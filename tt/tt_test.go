@@ -1,0 +1,92 @@
+package tt
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestStoreProbe(t *testing.T) {
+	tab := New(10)
+	if tab.Len() != 1024 {
+		t.Fatalf("len %d", tab.Len())
+	}
+	e := Entry{From: 3, To: 35, CapHash: CapHash(1 << 7), Score: -9990, Depth: 12, Bound: BoundLower}
+	tab.Store(0xDEADBEEF12345678, e)
+	got, ok := tab.Probe(0xDEADBEEF12345678)
+	if !ok || got != e {
+		t.Fatalf("probe = %+v %v, want %+v", got, ok, e)
+	}
+	if _, ok := tab.Probe(0xDEADBEEF12345679 + 1<<40); ok {
+		t.Error("hit for a key never stored")
+	}
+	tab.Clear()
+	if _, ok := tab.Probe(0xDEADBEEF12345678); ok {
+		t.Error("hit after Clear")
+	}
+}
+
+func TestReplacement(t *testing.T) {
+	tab := New(10)
+	// Three keys in one bucket: the shallowest entry goes.
+	k1, k2, k3 := uint64(0x100<<10|4), uint64(0x200<<10|5), uint64(0x300<<10|4)
+	tab.Store(k1, Entry{Depth: 9, Bound: BoundExact})
+	tab.Store(k2, Entry{Depth: 2, Bound: BoundExact})
+	tab.Store(k3, Entry{Depth: 5, Bound: BoundExact})
+	if _, ok := tab.Probe(k2); ok {
+		t.Error("shallow entry survived")
+	}
+	if _, ok := tab.Probe(k1); !ok {
+		t.Error("deep entry replaced")
+	}
+	// After enough new searches, the old deep entry is the one to go.
+	for i := 0; i < 3; i++ {
+		tab.NewSearch()
+	}
+	tab.Store(k3, Entry{Depth: 5, Bound: BoundExact}) // refreshed by this search
+	k4 := uint64(0x400<<10 | 5)
+	tab.Store(k4, Entry{Depth: 1, Bound: BoundExact})
+	if _, ok := tab.Probe(k1); ok {
+		t.Error("old deep entry kept over a younger one")
+	}
+	if _, ok := tab.Probe(k3); !ok {
+		t.Error("younger entry replaced")
+	}
+	// A store without a move keeps the move already known for the key.
+	tab.Store(k4, Entry{From: 1, To: 2, Depth: 3})
+	tab.Store(k4, Entry{Depth: 4})
+	if e, _ := tab.Probe(k4); e.From != 1 || e.To != 2 || e.Depth != 4 {
+		t.Errorf("entry %+v", e)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	tab := New(12)
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := uint64(0); i < 20000; i++ {
+				k := i*0x9E3779B97F4A7C15 + uint64(g)
+				tab.Store(k, Entry{Score: int16(i), Depth: int8(i % 50)})
+				if e, ok := tab.Probe(k); ok && e.Score != int16(i) && e.Depth != int8(i%50) {
+					t.Errorf("torn entry %+v", e)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+}
+
+func BenchmarkProbe(b *testing.B) {
+	tab := New(20)
+	for i := uint64(0); i < 1<<20; i++ {
+		tab.Store(i*0x9E3779B97F4A7C15, Entry{Depth: 3})
+	}
+	b.ReportAllocs()
+	var k uint64
+	for b.Loop() {
+		k += 0x9E3779B97F4A7C15
+		tab.Probe(k)
+	}
+}
