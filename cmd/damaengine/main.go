@@ -1,5 +1,7 @@
 // Command damaengine is a draughts engine. Its subcommands:
 //
+//	damaengine                  read the first input line and pick the mode (hub)
+//	damaengine hub [--name=value ...]
 //	damaengine perft --variant italian [--fen FEN] --depth N [--divide]
 //
 // main only wires flags, readers and writers to the packages that do the
@@ -20,21 +22,24 @@ func main() {
 // 0 on success, 2 for bad usage or input, 1 for other failures.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "damaengine: missing command (perft)")
-		return 2
+		return runFromFirstLine(stdin, stdout, stderr)
 	}
 	switch args[0] {
+	case "hub":
+		return runHub(args[1:], stdin, stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "damaengine: unknown command %q (perft)\n", args[0])
+	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, help)\n", args[0])
 	return 2
 }
 
 const usage = `damaengine — a draughts engine
 
 usage:
+  damaengine                      the first input line picks the mode ("hub")
+  damaengine hub [--tt-size=24 ...] Hub protocol on stdin/stdout; --name=value sets a parameter
   damaengine perft --variant italian [--fen FEN] --depth N [--divide]`

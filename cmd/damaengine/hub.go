@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rs/zerolog"
+
+	"github.com/damaengine/damaengine/protocol"
+)
+
+// runHub runs a Hub protocol session on stdin/stdout. args are settings
+// such as --tt-size=24; --log-level and --log-file turn logging on (to
+// stderr unless a file is given).
+func runHub(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	h := protocol.NewHub(stdin, stdout, protocol.Options{
+		Log:       zerolog.Nop(),
+		LogOutput: stderr,
+		Args:      args,
+	})
+	if err := h.Run(); err != nil {
+		fmt.Fprintf(stderr, "damaengine hub: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runFromFirstLine reads the first input line and picks the mode from it:
+// "hub" starts a Hub session that sees that line too.
+func runFromFirstLine(stdin io.Reader, stdout, stderr io.Writer) int {
+	br := bufio.NewReader(stdin)
+	first, err := br.ReadString('\n')
+	if err != nil && first == "" {
+		return 0 // no input at all: nothing to do
+	}
+	switch strings.Fields(first + " x")[0] {
+	case "hub":
+		return runHub(nil, io.MultiReader(strings.NewReader(first), br), stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "damaengine: first line %q names no mode (hub); see damaengine help\n", strings.TrimSpace(first))
+	return 2
+}

@@ -1,0 +1,251 @@
+package eval
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// KingValue is the value of an Italian king in centi-men. An Italian king
+// steps only one square, but men cannot capture it and the capture priority
+// rules favour it, so it is worth well over two men; 280 sits in the usual
+// 250-300 range.
+const KingValue = 280
+
+// Weights of the Italian terms, in centi-men. The package documentation
+// (doc.go, "Italian evaluation") describes each term; keep the two in step.
+const (
+	itPhaseLo = 6  // at or below this many pieces: pure endgame
+	itPhaseHi = 22 // at or above: pure middlegame
+	itPhaseW  = itPhaseHi - itPhaseLo
+
+	itTempoMG = 2
+	itTempoEG = -1
+
+	itCentreMG = 6
+	itCentreEG = 2
+
+	itGuardKingsDiv = 4 // guard divided by this once the opponent has a king
+
+	itExposedMG = 8
+
+	itKingCentre = 2
+	itKingMob    = 3
+
+	itTrade = 2
+)
+
+var (
+	// itAdvMG and itAdvEG are the advancement bonus of a man by rank-1.
+	itAdvMG = [7]int{0, 0, 0, 0, 2, 4, 6}
+	itAdvEG = [7]int{0, 2, 5, 9, 15, 25, 40}
+	// itGuard is the back-rank bonus by file (a..h) of the back-rank square.
+	itGuard = [8]int{0, 8, 0, 4, 0, 8, 0, 4}
+)
+
+// itManPlanes is the number of bit planes of a man table: its weights,
+// shifted by the table's bias to be non-negative, must be below 1<<6.
+const itManPlanes = 6
+
+// manTable is one phase's table of men for both colours, as bit planes:
+// w for White's men, b (the same weights on rotated bits) for Black's. A
+// man on bit s is worth Σ_j 2^j·[s ∈ plane j] - bias.
+type manTable struct {
+	w, b [itManPlanes]uint64
+	bias int
+}
+
+// sum returns the total weight of the men m in planes t.
+func sum(t *[itManPlanes]uint64, m uint64) int {
+	return bits.OnesCount64(m&t[0]) +
+		bits.OnesCount64(m&t[1])<<1 +
+		bits.OnesCount64(m&t[2])<<2 +
+		bits.OnesCount64(m&t[3])<<3 +
+		bits.OnesCount64(m&t[4])<<4 +
+		bits.OnesCount64(m&t[5])<<5
+}
+
+var (
+	// itMen[n][k] is the men's table with n pieces on the board (capped at
+	// 24); k is 1 when the opponent of the men's owner has a king.
+	itMen [25][2]manTable
+	// itExposed[n] is the over-extension penalty with n pieces.
+	itExposed [25]int
+	// itTradeK[n] is the trade-down factor ×1024 with n pieces.
+	itTradeK [25]int
+	// itExpW and itExpB are the squares where an unsupported man is
+	// over-extended: White's ranks 5-7, files b-g, and Black's mirror.
+	itExpW, itExpB uint64
+	// itCentW and itCentB are the king centrality planes (weights 0-6).
+	itCentW, itCentB [3]uint64
+)
+
+// Geometry of the 8x8 layout (movegen/board.go): ghost bits 4, 13, 22, 31.
+
+// sqValid reports whether bit b is a playable square.
+func sqValid(b int) bool { return b >= 0 && b < 36 && b%9 != 4 }
+
+// sqRow returns the row of bit b, 0 = rank 8 (top) .. 7 = rank 1.
+func sqRow(b int) int {
+	r := 2 * (b / 9)
+	if b%9 > 4 {
+		r++
+	}
+	return r
+}
+
+// sqFile returns the file of bit b, 0 = a .. 7 = h.
+func sqFile(b int) int {
+	if b%9 > 4 {
+		return 2*(b%9-5) + 1
+	}
+	return 2 * (b % 9)
+}
+
+// rot is the 180° turn of a bit: b ↔ 35-b.
+func rot(b int) int { return 35 - b }
+
+// blend mixes a middlegame and an endgame weight for n pieces, rounding to
+// the nearest integer (halves up).
+func blend(mg, eg, n int) int {
+	k := min(max(n-itPhaseLo, 0), itPhaseW)
+	x := mg*k + eg*(itPhaseW-k)
+	return floorDiv(2*x+itPhaseW, 2*itPhaseW)
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func init() {
+	for n := range itMen {
+		for k := range itMen[n] {
+			itMen[n][k] = buildMen(n, k == 1)
+		}
+		itExposed[n] = blend(itExposedMG, 0, n)
+		itTradeK[n] = (2*1024*itTrade + n + 2) / (2 * (n + 2))
+	}
+	for b := 0; b < 36; b++ {
+		if !sqValid(b) {
+			continue
+		}
+		r, f := sqRow(b), sqFile(b)
+		if r >= 1 && r <= 3 && f >= 1 && f <= 6 {
+			itExpW |= 1 << b
+			itExpB |= 1 << rot(b)
+		}
+		rank := 7 - r // 0 = rank 1
+		c := min(f, 7-f) + min(rank, 7-rank)
+		for j := range itCentW {
+			if c>>j&1 != 0 {
+				itCentW[j] |= 1 << b
+				itCentB[j] |= 1 << rot(b)
+			}
+		}
+	}
+}
+
+// buildMen builds the men's table for White with n pieces on the board
+// (oppKings: Black has a king), and its rotation for Black.
+func buildMen(n int, oppKings bool) manTable {
+	var w [36]int
+	for b := 0; b < 36; b++ {
+		r := sqRow(b)
+		if !sqValid(b) || r == 0 { // ghosts; rank 8, where men are crowned
+			continue
+		}
+		adv, f := 7-r, sqFile(b)
+		mg := itAdvMG[adv] + itTempoMG*adv
+		eg := itAdvEG[adv] + itTempoEG*adv
+		if (adv == 3 && (f == 2 || f == 4)) || (adv == 4 && (f == 3 || f == 5)) {
+			mg += itCentreMG
+			eg += itCentreEG
+		}
+		if adv == 0 {
+			g := itGuard[f]
+			if oppKings {
+				g /= itGuardKingsDiv
+			}
+			mg += g
+		}
+		w[b] = blend(mg, eg, n)
+	}
+	var t manTable
+	for _, x := range w {
+		t.bias = max(t.bias, -x)
+	}
+	for b, x := range w {
+		u := x + t.bias
+		if u >= 1<<itManPlanes {
+			panic(fmt.Sprintf("eval: Italian man weight %d on bit %d does not fit %d planes", x, b, itManPlanes))
+		}
+		for j := 0; j < itManPlanes; j++ {
+			if u>>j&1 != 0 {
+				t.w[j] |= 1 << b
+				t.b[j] |= 1 << rot(b)
+			}
+		}
+	}
+	// Ghost bits carry the bias too; no piece ever stands on them.
+	for j := range t.w {
+		t.w[j] &= movegen.Board8
+		t.b[j] &= movegen.Board8
+	}
+	return t
+}
+
+// italianMaterial is the Italian material balance for White.
+func italianMaterial(p *movegen.Position) int {
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
+		(bits.OnesCount64(w&k)-bits.OnesCount64(b&k))*KingValue
+}
+
+// italianWhite is the Italian evaluation from White's point of view.
+func italianWhite(p *movegen.Position) int {
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	wm, bm, wk, bk := w&^k, b&^k, w&k, b&k
+	nwm, nbm := bits.OnesCount64(wm), bits.OnesCount64(bm)
+	nwk, nbk := bits.OnesCount64(wk), bits.OnesCount64(bk)
+	n := min(nwm+nbm+nwk+nbk, 24)
+
+	mat := (nwm-nbm)*Man + (nwk-nbk)*KingValue
+	s := mat + mat*itTradeK[n]/1024 // signed /1024 truncates: symmetric
+
+	// Men: advancement, tempo, centre and guard, one table per side.
+	var wki, bki int
+	if bk != 0 {
+		wki = 1
+	}
+	if wk != 0 {
+		bki = 1
+	}
+	tw, tb := &itMen[n][wki], &itMen[n][bki]
+	s += sum(&tw.w, wm) - tw.bias*nwm - sum(&tb.b, bm) + tb.bias*nbm
+
+	// Over-extension: advanced men with no own piece behind them.
+	s -= itExposed[n] * (bits.OnesCount64(wm&itExpW&^(w>>4|w>>5)) -
+		bits.OnesCount64(bm&itExpB&^(b<<4|b<<5)))
+
+	if k != 0 {
+		s += italianKings(wk, bk, movegen.Board8&^(w|b))
+	}
+	return s
+}
+
+// italianKings scores the kings' centrality and mobility for White.
+func italianKings(wk, bk, empty uint64) int {
+	c := bits.OnesCount64(wk&itCentW[0]) - bits.OnesCount64(bk&itCentB[0]) +
+		(bits.OnesCount64(wk&itCentW[1])-bits.OnesCount64(bk&itCentB[1]))<<1 +
+		(bits.OnesCount64(wk&itCentW[2])-bits.OnesCount64(bk&itCentB[2]))<<2
+	m := bits.OnesCount64(wk>>4&empty) + bits.OnesCount64(wk>>5&empty) +
+		bits.OnesCount64(wk<<4&empty) + bits.OnesCount64(wk<<5&empty) -
+		bits.OnesCount64(bk>>4&empty) - bits.OnesCount64(bk>>5&empty) -
+		bits.OnesCount64(bk<<4&empty) - bits.OnesCount64(bk<<5&empty)
+	return itKingCentre*c + itKingMob*m
+}

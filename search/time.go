@@ -1,0 +1,64 @@
+package search
+
+import "time"
+
+// Limits bounds a search. Zero values mean "no limit of this kind"; with no
+// limit at all the search runs until stopped.
+type Limits struct {
+	Depth     int           // plies
+	Nodes     uint64        // nodes, counted over all threads
+	MoveTime  time.Duration // fixed time for this move
+	Time      time.Duration // time left on the clock (with HasClock)
+	Inc       time.Duration // increment, added before each move
+	MovesToGo int           // moves to the next time control (0: sudden death)
+	HasClock  bool          // Time and Inc apply
+	Infinite  bool          // search until stopped
+}
+
+// Overhead is the time kept back from every move for the engine's own
+// latency and the pipe to the GUI.
+const Overhead = 30 * time.Millisecond
+
+// budget turns limits into a soft target (don't start a new iteration past
+// it) and a hard limit (abort the search). Zero means no limit.
+func budget(l Limits) (soft, hard time.Duration) {
+	if l.Infinite {
+		return 0, 0
+	}
+	if l.MoveTime > 0 {
+		t := l.MoveTime - Overhead/3
+		if t < time.Millisecond {
+			t = time.Millisecond
+		}
+		soft, hard = t, t
+	}
+	if l.HasClock {
+		left := l.Time
+		if left < 0 {
+			left = 0
+		}
+		avail := left + l.Inc // the increment is added before the move
+		margin := Overhead + avail/40
+		usable := avail - margin
+		if usable < time.Millisecond {
+			usable = time.Millisecond
+		}
+		mtg := l.MovesToGo
+		if mtg <= 0 || mtg > 30 {
+			mtg = 30
+		}
+		s := left/time.Duration(mtg) + l.Inc*3/4
+		h := min(usable, 4*s, usable/2+l.Inc) // never more than half the reserve in one move
+		if h < time.Millisecond {
+			h = time.Millisecond
+		}
+		s = min(s, h)
+		if soft == 0 || s < soft {
+			soft = s
+		}
+		if hard == 0 || h < hard {
+			hard = h
+		}
+	}
+	return soft, hard
+}
