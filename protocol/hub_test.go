@@ -2,8 +2,8 @@ package protocol
 
 import (
 	"io"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -109,9 +109,9 @@ func repeat(s string, n int) []string {
 func TestBadInputKeepsState(t *testing.T) {
 	const start = "W:W21-32:B1-12"
 	golden(t, strings.Join([]string{
-		"pos pos=W:W21-33:B1-12",                 // bad FEN
-		"pos pos=Wxyz",                           // bad hub string
-		"pos",                                    // missing pos
+		"pos pos=W:W21-33:B1-12",                // bad FEN
+		"pos pos=Wxyz",                          // bad hub string
+		"pos",                                   // missing pos
 		"pos start moves=\"22-18 11-15 18x11\"", // wrong capture text: illegal
 		"pos start moves=\"22-18 12-16 99-1\"",  // bad square
 		"set-param name=variant value=klingon",
