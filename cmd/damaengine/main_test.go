@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// buildBinary builds damaengine once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "damaengine")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestPerftCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if rc := run([]string{"perft", "--depth", "4"}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"7", "49", "302", "1469"}
+	re := regexp.MustCompile(`^perft depth=(\d) nodes=(\d+) time=\d+\.\d{3} nps=\d+$`)
+	if len(lines) != 4 {
+		t.Fatalf("output %q", out.String())
+	}
+	for i, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil || m[1] != fmt.Sprint(i+1) || m[2] != want[i] {
+			t.Errorf("line %q", l)
+		}
+	}
+	out.Reset()
+	if rc := run([]string{"perft", "--variant", "italian", "--fen", "W:W29:B26,19,11,1", "--depth", "2", "--divide"}, nil, &out, &errb); rc != 0 {
+		t.Fatal(rc)
+	}
+	if !strings.HasPrefix(out.String(), "29x22x15x6 1\nperft depth=1 nodes=1 ") {
+		t.Errorf("divide output %q", out.String())
+	}
+	for _, args := range [][]string{
+		{"perft", "--depth", "x"},
+		{"perft", "--depth", "0"},
+		{"perft", "--depth", "3", "--fen", "W:W21-40:B1"},
+		{"perft", "--depth", "3", "--variant", "chess"},
+		{"perft", "--depth", "3", "extra"},
+		{"perft", "--bogus"},
+		{"frobnicate"},
+	} {
+		var o, e bytes.Buffer
+		rc := run(args, nil, &o, &e)
+		if rc != 2 || o.Len() != 0 || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("%v: rc %d, stdout %q, stderr %q; want 2, nothing, one line", args, rc, o.String(), e.String())
+		}
+	}
+}
+
+// engineProc is a running damaengine driven through pipes.
+type engineProc struct {
+	t   *testing.T
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+func startEngine(t *testing.T, bin string, args ...string) *engineProc {
+	cmd := exec.Command(bin, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outp, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	sc := bufio.NewScanner(outp)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	return &engineProc{t: t, cmd: cmd, in: in, out: sc}
+}
+
+func (e *engineProc) send(s string) {
+	if _, err := io.WriteString(e.in, s+"\n"); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// until reads lines up to one starting with prefix and returns it; every
+// line read must be a protocol line.
+func (e *engineProc) until(prefix string) string {
+	e.t.Helper()
+	proto := regexp.MustCompile(`^(id|param|wait|ready|info|done|pong|error)( |$)`)
+	for e.out.Scan() {
+		l := e.out.Text()
+		if !proto.MatchString(l) {
+			e.t.Fatalf("non-protocol line on stdout: %q", l)
+		}
+		if strings.HasPrefix(l, "error") && !strings.HasPrefix(prefix, "error") {
+			e.t.Fatalf("engine error: %s", l)
+		}
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	e.t.Fatalf("engine closed its output waiting for %q", prefix)
+	return ""
+}
+
+// TestPipeGame plays a whole Italian game against the binary the way
+// pydraughts drives an engine: the start position and the full move list
+// with every pos, a move time, go think, and each done move checked legal.
+func TestPipeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	e := startEngine(t, bin) // no argument: the first line picks hub mode
+	e.send("hub")
+	e.until("wait")
+	e.send("set-param name=variant value=italian")
+	e.send("set-param name=tt-size value=18")
+	e.send("init")
+	e.until("ready")
+	e.send("new-game")
+	v := movegen.Italian
+	p := v.Start()
+	startHub := v.Hub(&p)
+	var moves []string
+	seen := map[uint64]int{}
+	rev := 0
+	for ply := 0; ply < 300; ply++ {
+		var ml movegen.MoveList
+		v.Generate(&p, &ml)
+		if ml.N == 0 {
+			t.Logf("game over after %d plies: %s has no move", ply, p.Side)
+			break
+		}
+		if seen[p.Key] >= 2 || rev >= v.DrawPlies {
+			t.Logf("draw after %d plies", ply)
+			break
+		}
+		seen[p.Key]++
+		cmd := "pos pos=" + startHub
+		if len(moves) > 0 {
+			cmd += ` moves="` + strings.Join(moves, " ") + `"`
+		}
+		e.send(cmd)
+		e.send("level move-time=0.02")
+		e.send("go think")
+		done := e.until("done")
+		m := regexp.MustCompile(`^done move=(\S+)( ponder=(\S+))?$`).FindStringSubmatch(done)
+		if m == nil {
+			t.Fatalf("bad done line %q", done)
+		}
+		mv, err := v.ParseMove(&p, m[1])
+		if err != nil {
+			t.Fatalf("ply %d, %s: engine played %q: %v", ply, v.FEN(&p), m[1], err)
+		}
+		if v.HubMove(mv) != m[1] {
+			t.Errorf("move written %q, canonical %q", m[1], v.HubMove(mv))
+		}
+		if mv.Captured != 0 || p.IsManMove(mv) {
+			rev = 0
+		} else {
+			rev++
+		}
+		p.Play(mv)
+		moves = append(moves, m[1])
+	}
+	if len(moves) < 10 {
+		t.Errorf("game of only %d plies", len(moves))
+	}
+	e.send("quit")
+	waitExit(t, e.cmd)
+}
+
+func waitExit(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	ch := make(chan error, 1)
+	go func() { ch <- cmd.Wait() }()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatal("engine did not exit")
+	}
+}
+
+// TestEOFQuits: end of input ends the process promptly, even mid-search.
+func TestEOFQuits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	e := startEngine(t, bin, "hub", "--tt-size=16")
+	e.send("pos start")
+	e.send("go analyze")
+	e.until("info")
+	start := time.Now()
+	e.in.Close()
+	e.until("done")
+	waitExit(t, e.cmd)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("exit took %v", d)
+	}
+}
