@@ -1,0 +1,125 @@
+package bench
+
+import (
+	"math"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+)
+
+// Outcome of a game from White's point of view.
+const (
+	WhiteWins = 1
+	Draw      = 0
+	BlackWins = -1
+)
+
+// MaxGamePlies ends a game as a draw when it runs this long.
+const MaxGamePlies = 400
+
+// PlayGame plays one game from start between two engines, each move under
+// lim, refereed by the rules: a side with no move loses; threefold
+// repetition, the variant's move rule and MaxGamePlies draw. It returns the
+// outcome and the number of plies played.
+func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.Engine, lim search.Limits) (int, int) {
+	p := start
+	var history []uint64
+	rev := 0
+	seen := map[uint64]int{}
+	var ml movegen.MoveList
+	for ply := 0; ; ply++ {
+		v.Generate(&p, &ml)
+		if ml.N == 0 {
+			if p.Side == movegen.White {
+				return BlackWins, ply
+			}
+			return WhiteWins, ply
+		}
+		seen[p.Key]++
+		if seen[p.Key] >= 3 || (v.DrawPlies > 0 && rev >= v.DrawPlies) || ply >= MaxGamePlies {
+			return Draw, ply
+		}
+		eng := white
+		if p.Side == movegen.Black {
+			eng = black
+		}
+		res := eng.Search(search.NewControl(false), search.Game{Pos: p, History: history, Reversible: rev}, lim, nil)
+		legal := false
+		for _, m := range ml.Slice() {
+			legal = legal || m == res.Move
+		}
+		if !res.HasMove || !legal {
+			panic("bench: engine returned an illegal move")
+		}
+		if res.Move.Captured != 0 || p.IsManMove(res.Move) {
+			rev = 0
+		} else {
+			rev++
+		}
+		history = append(history, p.Key)
+		p.Play(res.Move)
+	}
+}
+
+// MatchResult counts a match from the first engine's side.
+type MatchResult struct {
+	Games, Wins, Losses, Draws int
+}
+
+// Score returns the first engine's score fraction.
+func (r MatchResult) Score() float64 {
+	if r.Games == 0 {
+		return 0.5
+	}
+	return (float64(r.Wins) + float64(r.Draws)/2) / float64(r.Games)
+}
+
+// Elo returns the Elo difference implied by the score and its 95% error
+// bar (from the per-game score variance; the bar is infinite with fewer
+// than two games or a perfect score).
+func (r MatchResult) Elo() (elo, errorBar float64) {
+	n := float64(r.Games)
+	if r.Games < 2 {
+		return 0, math.Inf(1)
+	}
+	s := r.Score()
+	w, d, l := float64(r.Wins)/n, float64(r.Draws)/n, float64(r.Losses)/n
+	variance := w*(1-s)*(1-s) + d*(0.5-s)*(0.5-s) + l*(0-s)*(0-s)
+	sd := math.Sqrt(variance / n)
+	eloOf := func(x float64) float64 {
+		x = math.Min(math.Max(x, 1e-6), 1-1e-6)
+		return -400 * math.Log10(1/x-1)
+	}
+	return eloOf(s), (eloOf(s+1.96*sd) - eloOf(s-1.96*sd)) / 2
+}
+
+// SelfPlay plays each opening twice, colours reversed, between engines a
+// and b (fresh tables each game) and returns the result from a's side.
+// progress, if not nil, is called after each game.
+func SelfPlay(v *movegen.Variant, openings []Opening, a, b *search.Engine, lim search.Limits, progress func(MatchResult)) MatchResult {
+	var r MatchResult
+	for _, o := range openings {
+		for round := 0; round < 2; round++ {
+			a.NewGame()
+			b.NewGame()
+			white, black, sign := a, b, 1
+			if round == 1 {
+				white, black, sign = b, a, -1
+			}
+			out, _ := PlayGame(v, o.Pos, white, black, lim)
+			r.Games++
+			switch out * sign {
+			case 1:
+				r.Wins++
+			case -1:
+				r.Losses++
+			default:
+				r.Draws++
+			}
+			if progress != nil {
+				progress(r)
+			}
+		}
+	}
+	return r
+}
