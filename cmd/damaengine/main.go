@@ -3,6 +3,7 @@
 //	damaengine                  read the first input line and pick the mode (hub)
 //	damaengine hub [--name=value ...]
 //	damaengine perft --variant italian [--fen FEN] --depth N [--divide]
+//	damaengine bench [--variant V|all] [--depth N]
 //
 // main only wires flags, readers and writers to the packages that do the
 // work; see the README for examples.
@@ -29,11 +30,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHub(args[1:], stdin, stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, help)\n", args[0])
+	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, bench, help)\n", args[0])
 	return 2
 }
 
@@ -42,4 +45,5 @@ const usage = `damaengine — a draughts engine
 usage:
   damaengine                      the first input line picks the mode ("hub")
   damaengine hub [--tt-size=24 ...] Hub protocol on stdin/stdout; --name=value sets a parameter
-  damaengine perft --variant italian [--fen FEN] --depth N [--divide]`
+  damaengine perft --variant italian [--fen FEN] --depth N [--divide]
+  damaengine bench [--variant V|all] [--depth N]`

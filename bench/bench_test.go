@@ -1,0 +1,26 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// benchFingerprint pins the bench node count at depth 8. A change to the
+// search or the evaluation that alters it must update this number on
+// purpose (and quote the new full "damaengine bench" count in its commit).
+const benchFingerprint = 108650
+
+func TestBenchDeterministic(t *testing.T) {
+	n1, _, err := Bench(movegen.Italian, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n2, _, _ := Bench(movegen.Italian, 8, nil)
+	if n1 != n2 {
+		t.Fatalf("bench node count differs between runs: %d, %d", n1, n2)
+	}
+	if n1 != benchFingerprint {
+		t.Errorf("bench fingerprint at depth 8 is %d, pinned %d: update benchFingerprint if the change is meant", n1, benchFingerprint)
+	}
+}

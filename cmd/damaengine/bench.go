@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// runBench implements "damaengine bench [--variant V|all] [--depth N]": a
+// line per position, then "bench nodes=N time=S nps=X".
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	variant := fs.String("variant", "italian", "rule set, or all")
+	depth := fs.Int("depth", bench.DefaultBenchDepth, "search depth per position")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "damaengine bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *depth < 1 || *depth > 60 {
+		fmt.Fprintf(stderr, "damaengine bench: --depth %d out of range 1-60\n", *depth)
+		return 2
+	}
+	var vs []*movegen.Variant
+	if *variant == "all" {
+		for _, v := range movegen.Variants() {
+			if len(bench.BenchPositions[v.Name]) > 0 {
+				vs = append(vs, v)
+			}
+		}
+	} else {
+		v, err := movegen.Lookup(*variant)
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
+			return 2
+		}
+		vs = append(vs, v)
+	}
+	var total uint64
+	var elapsed time.Duration
+	for _, v := range vs {
+		n, el, err := bench.Bench(v, *depth, func(l bench.BenchLine) {
+			nps := 0.0
+			if s := l.Time.Seconds(); s > 0 {
+				nps = float64(l.Nodes) / s
+			}
+			fmt.Fprintf(stdout, "position variant=%s fen=%s move=%s score=%d nodes=%d time=%.3f nps=%.0f\n",
+				l.Variant, l.FEN, l.Move, l.Score, l.Nodes, l.Time.Seconds(), nps)
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
+			return 2
+		}
+		total += n
+		elapsed += el
+	}
+	nps := 0.0
+	if s := elapsed.Seconds(); s > 0 {
+		nps = float64(total) / s
+	}
+	fmt.Fprintf(stdout, "bench nodes=%d time=%.3f nps=%.0f\n", total, elapsed.Seconds(), nps)
+	return 0
+}
