@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -333,4 +334,43 @@ func TestArgsAndVariantAliases(t *testing.T) {
 	if movegen.Italian.Name != "italian" {
 		t.Fatal("variant name")
 	}
+}
+
+// TestClockIsRespected: with little time left the answer comes well within
+// it, and a negative time counts as zero.
+func TestClockIsRespected(t *testing.T) {
+	for _, level := range []string{"level time=0.3", "level time=0.05 inc=0", "level time=-5", "level time=0.2 moves=1", "level move-time=0.1"} {
+		start := time.Now()
+		got := session(t, "new-game\npos start moves=\"22-18 11-15\"\n"+level+"\ngo think\n")
+		if len(got) == 0 || !regexp.MustCompile(doneRE).MatchString(got[len(got)-1]) {
+			t.Errorf("%s: output %q", level, got)
+		}
+		el := time.Since(start)
+		budget := 300 * time.Millisecond
+		if strings.Contains(level, "move-time=0.1") || strings.Contains(level, "time=0.2") {
+			budget = 200 * time.Millisecond
+		}
+		if el > budget+150*time.Millisecond { // generous: shared machines
+			t.Errorf("%s: answered after %v", level, el)
+		}
+	}
+}
+
+func TestLogging(t *testing.T) {
+	file := t.TempDir() + "/engine.log"
+	lines := session(t, "set-param name=log-level value=debug\nset-param name=log-file value="+file+"\npos start\nlevel depth=2\ngo think\nping\n")
+	for _, l := range lines {
+		if !regexp.MustCompile(`^(info|done|pong) `).MatchString(l + " ") {
+			t.Errorf("non-protocol line on the protocol stream: %q", l)
+		}
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"line":"pos start"`) || !strings.Contains(string(b), "search started") {
+		t.Errorf("log file lacks the session:\n%s", b)
+	}
+	golden(t, "set-param name=log-level value=info\nset-param name=log-file value=/nonexistent-dir/x.log\nping\n",
+		`error message="set-param: log-file: .*nonexistent-dir.*"`, `pong`)
 }

@@ -57,6 +57,7 @@ type Table struct {
 	slots []slot
 	mask  uint64
 	age   uint8
+	dirty bool // something may have been stored since the last clear
 }
 
 // MinLog2 and MaxLog2 bound the table size, in log2 of entries.
@@ -89,18 +90,22 @@ func (t *Table) Resize(log2 int) {
 // Len returns the number of entries.
 func (t *Table) Len() int { return len(t.slots) }
 
-// Clear empties the table.
+// Clear empties the table (at once if nothing was stored since the last
+// clear, so a new game on a fresh table costs nothing).
 func (t *Table) Clear() {
-	for i := range t.slots {
-		t.slots[i].key.Store(0)
-		t.slots[i].data.Store(0)
+	if t.dirty {
+		clear(t.slots)
+		t.dirty = false
 	}
 	t.age = 0
 }
 
 // NewSearch starts a new search: entries stored from now on are younger
 // than every entry already there.
-func (t *Table) NewSearch() { t.age = (t.age + 1) & 63 }
+func (t *Table) NewSearch() {
+	t.age = (t.age + 1) & 63
+	t.dirty = true
+}
 
 // Data word layout: from 0-7, to 8-15, caphash 16-23, score 24-39,
 // depth 40-47, bound 48-49, age 50-55, and bit 56 always set so that a
@@ -137,7 +142,8 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 }
 
 // Store records e for key, replacing by depth and age (see the package
-// comment).
+// comment). Stores belong to a search: call NewSearch first, or Clear may
+// not see them.
 func (t *Table) Store(key uint64, e Entry) {
 	i := key & t.mask &^ 1
 	victim := i

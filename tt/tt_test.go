@@ -7,6 +7,7 @@ import (
 
 func TestStoreProbe(t *testing.T) {
 	tab := New(10)
+	tab.NewSearch()
 	if tab.Len() != 1024 {
 		t.Fatalf("len %d", tab.Len())
 	}
@@ -27,6 +28,7 @@ func TestStoreProbe(t *testing.T) {
 
 func TestReplacement(t *testing.T) {
 	tab := New(10)
+	tab.NewSearch()
 	// Three keys in one bucket: the shallowest entry goes.
 	k1, k2, k3 := uint64(0x100<<10|4), uint64(0x200<<10|5), uint64(0x300<<10|4)
 	tab.Store(k1, Entry{Depth: 9, Bound: BoundExact})
