@@ -76,10 +76,64 @@ func italianJumpers(p *Position) (men, kings uint64) {
 	return men, kings
 }
 
+// singleManJumps returns, when the side to move has only man captures and
+// none of them can go on past its first jump, the landing squares of those
+// jumps by shift 4 and by shift 5 (ok true). All such captures take one man,
+// so the priority rules keep every one of them. A man's next jump would lie
+// further forward, away from its origin and the man it took, so the
+// continuation test can use the board as it is.
+func singleManJumps(p *Position) (a, b uint64, ok bool) {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := Board8 &^ (own | opp)
+	men := own &^ p.Kings
+	oppM := opp &^ p.Kings
+	var more uint64
+	if us == White {
+		a = ((men >> 4) & oppM) >> 4 & empty
+		b = ((men >> 5) & oppM) >> 5 & empty
+		c := (a | b) &^ Row8Top
+		more = (((c>>4)&oppM)>>4 | ((c>>5)&oppM)>>5) & empty
+	} else {
+		a = ((men << 4) & oppM) << 4 & empty
+		b = ((men << 5) & oppM) << 5 & empty
+		c := (a | b) &^ Row8Bottom
+		more = (((c<<4)&oppM)<<4 | ((c<<5)&oppM)<<5) & empty
+	}
+	return a, b, more == 0
+}
+
+// addSingleJumps appends the man captures landing on a (shift 4) and b
+// (shift 5), as found by singleManJumps.
+func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
+	n := 0
+	k, far := 1, Row8Top // landing = from - 2*shift for White
+	if p.Side == Black {
+		k, far = -1, Row8Bottom
+	}
+	for ; a != 0; a &= a - 1 {
+		l := lsb(a)
+		ml.Moves[n] = Move{Captured: 1 << (l + 4*k), From: uint8(l + 8*k), To: uint8(l), Promote: far&(1<<l) != 0}
+		n++
+	}
+	for ; b != 0; b &= b - 1 {
+		l := lsb(b)
+		ml.Moves[n] = Move{Captured: 1 << (l + 5*k), From: uint8(l + 10*k), To: uint8(l), Promote: far&(1<<l) != 0}
+		n++
+	}
+	ml.N = n
+}
+
 // genItalian fills ml with the legal moves of p under the Italian rules.
 func genItalian(p *Position, ml *MoveList) {
 	ml.N = 0
 	if jm, jk := italianJumpers(p); jm|jk != 0 {
+		if jk == 0 {
+			if a, b, ok := singleManJumps(p); ok {
+				addSingleJumps(p, ml, a, b)
+				return
+			}
+		}
 		italianCaptures(p, ml, jm, jk)
 		return
 	}
@@ -118,6 +172,11 @@ func addSteps(ml *MoveList, n int, targets uint64, shift int, promo uint64) int 
 // when there are captures. Quiet moves are counted without listing them.
 func countItalian(p *Position, scratch *MoveList) int {
 	if jm, jk := italianJumpers(p); jm|jk != 0 {
+		if jk == 0 {
+			if a, b, ok := singleManJumps(p); ok {
+				return popcount(a) + popcount(b)
+			}
+		}
 		scratch.N = 0
 		italianCaptures(p, scratch, jm, jk)
 		return scratch.N
