@@ -97,11 +97,14 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 			return fmt.Errorf("%s piece %q: %v", c, item, err)
 		}
 		na, nb := v.SquareNumber(a), v.SquareNumber(b)
+		if a != b && v.geo.algebraic && !isNumber(lo) {
+			return fmt.Errorf("%s range %q: ranges take square numbers", c, item)
+		}
 		if na > nb {
 			return fmt.Errorf("%s range %q runs backwards", c, item)
 		}
 		for n := na; n <= nb; n++ {
-			bit := uint64(1) << v.sqBit[n]
+			bit := uint64(1) << v.geo.sqBit[n]
 			if p.Occupied()&bit != 0 {
 				return fmt.Errorf("square %d given twice (in %s %q)", n, c, item)
 			}
@@ -116,11 +119,14 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 
 // parseSquare reads one square name of the variant and returns its bit.
 func (v *Variant) parseSquare(tok string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(tok))
-	if err != nil || n < 1 || n > v.Squares {
+	b, ok := v.geo.parse(strings.TrimSpace(tok))
+	if !ok {
+		if v.geo.algebraic {
+			return 0, fmt.Errorf("%q is not a square (1-%d or a1-%s)", tok, v.Squares, v.geo.name(int(v.geo.sqBit[v.Squares])))
+		}
 		return 0, fmt.Errorf("%q is not a square (1-%d)", tok, v.Squares)
 	}
-	return int(v.sqBit[n]), nil
+	return b, nil
 }
 
 // validate checks that p is a legal position of the variant: no man on the
@@ -161,17 +167,21 @@ func (v *Variant) FEN(p *Position) string {
 			first = false
 		}
 		for n := 1; n <= v.Squares; n++ {
-			bit := uint64(1) << v.sqBit[n]
+			bit := uint64(1) << v.geo.sqBit[n]
 			if p.Pieces[c]&bit == 0 {
 				continue
 			}
 			sep()
 			if p.Kings&bit != 0 {
-				sb.WriteString("K" + strconv.Itoa(n))
+				sb.WriteString("K" + v.geo.name(int(v.geo.sqBit[n])))
+				continue
+			}
+			if v.geo.algebraic {
+				sb.WriteString(v.geo.name(int(v.geo.sqBit[n])))
 				continue
 			}
 			end := n
-			for end+1 <= v.Squares && p.Men(c)&(1<<v.sqBit[end+1]) != 0 {
+			for end+1 <= v.Squares && p.Men(c)&(1<<v.geo.sqBit[end+1]) != 0 {
 				end++
 			}
 			if end-n >= 2 {
@@ -201,7 +211,7 @@ func (v *Variant) ParseHub(s string) (Position, error) {
 		return p, fmt.Errorf("hub position %q: side to move %q is not W or B", s, s[0])
 	}
 	for n := 1; n <= v.Squares; n++ {
-		bit := uint64(1) << v.sqBit[n]
+		bit := uint64(1) << v.geo.sqBit[n]
 		switch s[n] {
 		case 'w':
 			p.Pieces[White] |= bit
@@ -233,7 +243,7 @@ func (v *Variant) Hub(p *Position) string {
 		b[0] = 'B'
 	}
 	for n := 1; n <= v.Squares; n++ {
-		bit := uint64(1) << v.sqBit[n]
+		bit := uint64(1) << v.geo.sqBit[n]
 		k := p.Kings&bit != 0
 		switch {
 		case p.Pieces[White]&bit != 0 && k:
@@ -262,4 +272,9 @@ func (v *Variant) ParsePosition(s string) (Position, error) {
 	default:
 		return v.ParseHub(t)
 	}
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(strings.TrimSpace(s))
+	return err == nil
 }

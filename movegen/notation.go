@@ -23,31 +23,40 @@ func (v *Variant) FormatMove(p *Position, m Move) string {
 	}
 	path := v.capturePath(p, m)
 	if path == nil { // not legal in p: fall back to from and to
-		return v.name(int(m.From)) + "x" + v.name(int(m.To))
+		return v.name(int(m.From)) + v.capSep() + v.name(int(m.To))
 	}
 	parts := make([]string, len(path))
 	for i, b := range path {
 		parts[i] = v.name(b)
 	}
-	return strings.Join(parts, "x")
+	return strings.Join(parts, v.capSep())
 }
 
-// HubMove writes m in the Hub form: "from-to", or "fromxto" followed by
-// "x" and each captured square in ascending order.
+// HubMove writes m in the Hub form with square numbers: "from-to", or
+// "fromxto" followed by "x" and each captured square in ascending order.
 func (v *Variant) HubMove(m Move) string {
+	from, to := strconv.Itoa(v.SquareNumber(int(m.From))), strconv.Itoa(v.SquareNumber(int(m.To)))
 	if m.Captured == 0 {
-		return v.name(int(m.From)) + "-" + v.name(int(m.To))
+		return from + "-" + to
 	}
 	var sb strings.Builder
-	sb.WriteString(v.name(int(m.From)) + "x" + v.name(int(m.To)))
+	sb.WriteString(from + "x" + to)
 	for _, n := range v.squareNumbers(m.Captured) {
 		sb.WriteString("x" + strconv.Itoa(n))
 	}
 	return sb.String()
 }
 
+// capSep is the separator of a written capture: ':' in Russian, else 'x'.
+func (v *Variant) capSep() string {
+	if v.colonCaptures {
+		return ":"
+	}
+	return "x"
+}
+
 // name returns the square name of bit b.
-func (v *Variant) name(b int) string { return strconv.Itoa(v.SquareNumber(b)) }
+func (v *Variant) name(b int) string { return v.geo.name(b) }
 
 // squareNumbers returns the square numbers of the bits in set, ascending.
 func (v *Variant) squareNumbers(set uint64) []int {
@@ -59,47 +68,59 @@ func (v *Variant) squareNumbers(set uint64) []int {
 	return out
 }
 
+// next returns the bit one step from b along dir, or -1 off the board.
+func (v *Variant) next(b int, dir [2]int) int {
+	c := v.geo.coord[b]
+	return v.geo.bitAt(int(c[0])+dir[0], int(c[1])+dir[1])
+}
+
 // capturePath returns the bits of one path of landing squares of capture m
 // in p, starting with m.From, or nil if no path takes exactly m.Captured.
-// Captured pieces stay on the board while the path is searched.
+// Captured pieces stay on the board while the path is searched. A man
+// jumps short (until a Russian man is crowned on the way); kings fly where
+// the variant's kings do.
 func (v *Variant) capturePath(p *Position, m Move) []int {
 	empty := v.board&^p.Occupied() | 1<<m.From
 	path := []int{int(m.From)}
-	var walk func(s int, left uint64) bool
-	walk = func(s int, left uint64) bool {
+	dirs := v.geo.dirs()
+	var walk func(s int, left uint64, king bool) bool
+	walk = func(s int, left uint64, king bool) bool {
 		if left == 0 {
 			return s == int(m.To)
 		}
-		for d := 0; d < 4; d++ {
-			o := nb8[d][s]
-			for v.flying && o >= 0 && empty&(1<<o) != 0 {
-				o = nb8[d][o]
+		fly := king && v.flying
+		for _, dir := range dirs {
+			x := v.next(s, dir)
+			for fly && x >= 0 && empty&(1<<x) != 0 {
+				x = v.next(x, dir)
 			}
-			if o < 0 || left&(1<<o) == 0 {
+			if x < 0 || left&(1<<x) == 0 {
 				continue
 			}
-			for l := nb8[d][o]; l >= 0 && empty&(1<<l) != 0; l = nb8[d][l] {
-				path = append(path, int(l))
-				if walk(int(l), left&^(1<<o)) {
+			for l := v.next(x, dir); l >= 0 && empty&(1<<l) != 0; l = v.next(l, dir) {
+				k := king || (v.dr.crownMid == crownContinue && v.crown[p.Side]&(1<<l) != 0)
+				path = append(path, l)
+				if walk(l, left&^(1<<x), k) {
 					return true
 				}
 				path = path[:len(path)-1]
-				if !v.flying {
+				if !fly {
 					break
 				}
 			}
 		}
 		return false
 	}
-	if !walk(int(m.From), m.Captured) {
+	if !walk(int(m.From), m.Captured, p.Kings&(1<<m.From) != 0) {
 		return nil
 	}
 	return path
 }
 
 // pathCaptures follows the landing squares path (bits, path[0] the start) in
-// p and returns the pieces it jumps, or false if some step is not a jump over
-// exactly one uncaptured enemy piece onto an empty square.
+// p and returns the pieces it jumps, or false if some step is not a jump
+// along a line over exactly one uncaptured enemy piece onto an empty square.
+// Whether the mover may make that jump is left to the legal-move match.
 func (v *Variant) pathCaptures(p *Position, path []int) (uint64, bool) {
 	if len(path) < 2 {
 		return 0, false
@@ -109,29 +130,16 @@ func (v *Variant) pathCaptures(p *Position, path []int) (uint64, bool) {
 	var cap uint64
 	for i := 0; i+1 < len(path); i++ {
 		s, t := path[i], path[i+1]
-		fs, rs := int(fileRank8[s][0]), int(fileRank8[s][1])
-		ft, rt := int(fileRank8[t][0]), int(fileRank8[t][1])
-		df, dr := ft-fs, rt-rs
-		dist := df
-		if dist < 0 {
-			dist = -dist
-		}
-		if dist < 2 || (dr != df && dr != -df) || (!v.flying && dist != 2) || empty&(1<<t) == 0 {
+		fs, rs := v.Coord(s)
+		ft, rt := v.Coord(t)
+		df, dr := sign(ft-fs), sign(rt-rs)
+		dist := max(abs(ft-fs), abs(rt-rs))
+		straight := (v.geo.diagonal && abs(ft-fs) == abs(rt-rs)) || (!v.geo.diagonal && (ft == fs || rt == rs))
+		if dist < 2 || !straight || empty&(1<<t) == 0 {
 			return 0, false
 		}
-		var d int
-		switch {
-		case df > 0 && dr > 0:
-			d = dirUR
-		case df < 0 && dr > 0:
-			d = dirUL
-		case df < 0:
-			d = dirDL
-		default:
-			d = dirDR
-		}
 		var jumped uint64
-		for x := int(nb8[d][s]); x != t; x = int(nb8[d][x]) {
+		for x := v.next(s, [2]int{df, dr}); x != t; x = v.next(x, [2]int{df, dr}) {
 			switch {
 			case empty&(1<<x) != 0:
 			case opp&^cap&(1<<x) != 0 && jumped == 0:
@@ -146,6 +154,23 @@ func (v *Variant) pathCaptures(p *Position, path []int) (uint64, bool) {
 		cap |= jumped
 	}
 	return cap, true
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // ParseMove reads a move in any of the accepted forms and returns the legal

@@ -96,26 +96,8 @@ func (p *Position) ComputeKey() uint64 {
 }
 
 // Flip8 returns the colour-flipped position for an 8x8 board: the board
-// turned 180°, colours swapped, the other side to move. Evaluations must
-// score a position and its flip opposite.
-func (p Position) Flip8() Position {
-	var q Position
-	q.Pieces[White] = rot8(p.Pieces[Black])
-	q.Pieces[Black] = rot8(p.Pieces[White])
-	q.Kings = rot8(p.Kings)
-	q.Side = p.Side ^ 1
-	q.Key = q.ComputeKey()
-	return q
-}
-
-// rot8 turns an 8x8-layout bitboard by 180°: bit b goes to bit 35-b.
-func rot8(b uint64) uint64 {
-	var r uint64
-	for ; b != 0; b &= b - 1 {
-		r |= 1 << (numBits8 - 1 - lsb(b))
-	}
-	return r
-}
+// turned 180°, colours swapped, the other side to move (Italian.Flip).
+func (p Position) Flip8() Position { return Italian.Flip(&p) }
 
 // Zobrist keys: zob[colour][king][bit], and zobSide for Black to move.
 // They come from a fixed-seed splitmix64 sequence, so keys are the same in

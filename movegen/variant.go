@@ -5,11 +5,12 @@ import (
 	"strings"
 )
 
-// family names the board family whose generator a variant uses.
+// family names the generator a variant uses.
 type family uint8
 
 const (
-	famItalian family = iota + 1
+	famItalian family = iota + 1 // italian.go
+	famDiag                      // diag.go: the other diagonal variants
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -29,44 +30,89 @@ type Variant struct {
 	// DrawPlies is the number of plies without a capture or a man move
 	// after which the game is drawn (0: no such rule).
 	DrawPlies int
+	// GameType is the PDN GameType tag value of the variant.
+	GameType int
 
-	fam    family
-	flying bool      // kings move and capture at a distance
-	sqBit  []int8    // square number → bit (index 0 unused)
-	bitSq  [64]int8  // bit → square number, 0 where none
-	crown  [2]uint64 // where each colour's men are crowned
-	board  uint64    // playable bits
-	start  Position
+	fam           family
+	flying        bool // kings move and capture at a distance
+	colonCaptures bool // captures are written c3:e5 (Russian)
+	geo           *geometry
+	db            diagBoard
+	dr            diagRules
+	crown         [2]uint64 // where each colour's men are crowned
+	board         uint64    // playable bits
+	start         Position
 }
 
-// Italian is Italian draughts (rules.md §1), the default variant.
-var Italian = newItalian()
+// The supported variants.
+var (
+	// Italian is Italian draughts (rules.md §1), the default variant.
+	Italian = newVariant(&Variant{
+		Name: "italian", Aliases: []string{"dama", "italiana"},
+		StartFEN: "W:W21-32:B1-12", DrawPlies: 100, GameType: 22,
+		fam: famItalian,
+		geo: newGeometry8(false, true, true, false),
+	})
+	// English is English draughts / American checkers (rules.md §4).
+	English = newVariant(&Variant{
+		Name: "english", Aliases: []string{"american", "checkers", "draughts"},
+		StartFEN: "B:W21-32:B1-12", DrawPlies: 80, GameType: 21,
+		fam: famDiag,
+		geo: newGeometry8(true, true, true, false),
+		dr:  diagRules{manTakesKing: true, crownMid: crownStop, prio: prioFree},
+	})
+	// Russian is Russian draughts, shashki (rules.md §7).
+	Russian = newVariant(&Variant{
+		Name: "russian", Aliases: []string{"shashki", "ukrainian"},
+		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 30, GameType: 25,
+		fam: famDiag, flying: true, colonCaptures: true,
+		geo: newGeometry8(true, false, true, true),
+		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownContinue, prio: prioFree},
+	})
+	// Brazilian is Brazilian draughts: International rules on 8x8 (rules.md §6).
+	Brazilian = newVariant(&Variant{
+		Name: "brazilian", Aliases: []string{"brazil"},
+		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 50, GameType: 26,
+		fam: famDiag, flying: true,
+		geo: newGeometry8(true, false, true, true),
+		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
+	})
+	// Spanish is Spanish draughts (rules.md §8).
+	Spanish = newVariant(&Variant{
+		Name: "spanish", Aliases: []string{"espanol", "español"},
+		StartFEN: "W:W1-12:B21-32", GameType: 24,
+		fam: famDiag, flying: true,
+		geo: newGeometry8(false, false, false, false),
+		dr:  diagRules{flying: true, manTakesKing: true, crownMid: crownStop, prio: prioSpanish},
+	})
+	// International is International draughts on 10x10 (rules.md §5).
+	International = newVariant(&Variant{
+		Name: "international", Aliases: []string{"normal", "standard", "polish", "10x10"},
+		StartFEN: "W:W31-50:B1-20", DrawPlies: 50, GameType: 20,
+		fam: famDiag, flying: true,
+		geo: newGeometry10(),
+		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
+	})
+)
 
-// variants lists every supported rule set.
-var variants = []*Variant{Italian}
+// variants lists every supported rule set, the default first.
+var variants = []*Variant{Italian, English, Russian, Brazilian, Spanish, International}
 
-func newItalian() *Variant {
-	v := &Variant{
-		Name:      "italian",
-		Aliases:   []string{"dama", "italiana"},
-		Squares:   32,
-		MaxPieces: 12,
-		StartFEN:  "W:W21-32:B1-12",
-		DrawPlies: 100,
-		fam:       famItalian,
-		board:     Board8,
-		crown:     [2]uint64{Row8Top, Row8Bottom},
-	}
-	// Official Italian numbering: 1 = a8, left to right, top to bottom,
-	// which is exactly the order of the layout's bits.
-	v.sqBit = make([]int8, 33)
-	n := 1
-	for b := 0; b < numBits8; b++ {
-		if Board8&(1<<b) != 0 {
-			v.sqBit[n] = int8(b)
-			v.bitSq[b] = int8(n)
-			n++
-		}
+// newVariant completes a variant description: board data from its
+// geometry, and the start position.
+func newVariant(v *Variant) *Variant {
+	g := v.geo
+	v.board = g.board
+	v.Squares = len(g.sqBit) - 1
+	switch g.board {
+	case Board8:
+		v.MaxPieces = 12
+		v.crown = [2]uint64{Row8Top, Row8Bottom}
+		v.db = diagBoard{sA: 4, sB: 5, board: Board8, crown: v.crown}
+	case Board10:
+		v.MaxPieces = 20
+		v.crown = [2]uint64{Row10Top, Row10Bottom}
+		v.db = diagBoard{sA: 5, sB: 6, board: Board10, crown: v.crown}
 	}
 	p, err := v.ParseFEN(v.StartFEN)
 	if err != nil {
@@ -110,6 +156,8 @@ func (v *Variant) Generate(p *Position, ml *MoveList) {
 	switch v.fam {
 	case famItalian:
 		genItalian(p, ml)
+	default:
+		genDiag(&v.db, &v.dr, p, ml)
 	}
 }
 
@@ -119,19 +167,22 @@ func (v *Variant) Count(p *Position, scratch *MoveList) int {
 	switch v.fam {
 	case famItalian:
 		return countItalian(p, scratch)
+	default:
+		return countDiag(&v.db, &v.dr, p, scratch)
 	}
-	return 0
 }
 
 // HasCapture reports whether the side to move in p has a capture (and so
 // must capture).
 func (v *Variant) HasCapture(p *Position) bool {
+	var jm, jk uint64
 	switch v.fam {
 	case famItalian:
-		jm, jk := italianJumpers(p)
-		return jm|jk != 0
+		jm, jk = italianJumpers(p)
+	default:
+		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
-	return false
+	return jm|jk != 0
 }
 
 // Bit returns the board bit of square number n, or -1 if there is none.
@@ -139,7 +190,7 @@ func (v *Variant) Bit(n int) int {
 	if n < 1 || n > v.Squares {
 		return -1
 	}
-	return int(v.sqBit[n])
+	return int(v.geo.sqBit[n])
 }
 
 // SquareNumber returns the square number of board bit b, or 0.
@@ -147,7 +198,49 @@ func (v *Variant) SquareNumber(b int) int {
 	if b < 0 || b >= 64 {
 		return 0
 	}
-	return int(v.bitSq[b])
+	return int(v.geo.bitSq[b])
+}
+
+// SquareName returns the variant's name of board bit b: its number, or
+// its algebraic name where the variant writes squares that way.
+func (v *Variant) SquareName(b int) string { return v.geo.name(b) }
+
+// Coord returns the file (0 = a) and rank (0 = White's first rank) of board
+// bit b in the variant's own orientation, or -1, -1.
+func (v *Variant) Coord(b int) (file, rank int) {
+	if b < 0 || b >= 64 {
+		return -1, -1
+	}
+	c := v.geo.coord[b]
+	return int(c[0]), int(c[1])
+}
+
+// BitAt returns the board bit at file f, rank r, or -1.
+func (v *Variant) BitAt(f, r int) int { return v.geo.bitAt(f, r) }
+
+// Files and Ranks return the board size.
+func (v *Variant) Files() int { return v.geo.files }
+
+// Ranks returns the number of ranks of the board.
+func (v *Variant) Ranks() int { return v.geo.ranks }
+
+// Board returns the mask of the playable bits.
+func (v *Variant) Board() uint64 { return v.board }
+
+// CrownRank returns the bits where the men of colour c are crowned.
+func (v *Variant) CrownRank(c Color) uint64 { return v.crown[c] }
+
+// Flip returns p turned 180° with the colours swapped and the other side to
+// move: the same position seen from the other side. Evaluations must score
+// p and Flip(p) alike for the side to move.
+func (v *Variant) Flip(p *Position) Position {
+	var q Position
+	q.Pieces[White] = v.geo.rotate(p.Pieces[Black])
+	q.Pieces[Black] = v.geo.rotate(p.Pieces[White])
+	q.Kings = v.geo.rotate(p.Kings)
+	q.Side = p.Side ^ 1
+	q.Key = q.ComputeKey()
+	return q
 }
 
 // IsManMove reports whether m is made by a man in p (for the draw counters).

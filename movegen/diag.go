@@ -1,0 +1,468 @@
+package movegen
+
+// The generic diagonal generator: English, Spanish, Russian and Brazilian
+// draughts on the 8x8 layout and International draughts on the 10x10 one
+// (Italian has its own, specialised generator in italian.go). A variant's
+// diagRules say how its pieces move and capture; the board says which shifts
+// are the diagonal steps.
+//
+// Captured pieces stay on the board until the move ends in every one of
+// these rule sets: they block their squares (a flying king's slide stops at
+// them) and are never jumped twice. The mover's origin counts as empty.
+
+// crownRule says what a man does when a capture takes it onto its far rank
+// with more pieces to take.
+type crownRule uint8
+
+const (
+	crownStop     crownRule = iota // the move ends and the man is crowned (men capturing only forward end there anyway)
+	crownContinue                  // crowned at once, it goes on capturing as a king (Russian)
+	crownPass                      // it goes on capturing as a man; crowned only if the move ends there (International, Brazilian)
+)
+
+// prioRule says which complete captures are legal.
+type prioRule uint8
+
+const (
+	prioFree    prioRule = iota // any complete capture (English, Russian)
+	prioMax                     // the most pieces, kings counting as one (International, Brazilian)
+	prioSpanish                 // the most pieces, then the most kings
+)
+
+// diagRules is the rule data of a diagonal variant.
+type diagRules struct {
+	flying       bool // kings slide and capture at a distance
+	manBack      bool // men capture backward too
+	manTakesKing bool // men may capture kings
+	crownMid     crownRule
+	prio         prioRule
+}
+
+// diagBoard is the geometry the generator needs: the two shift sizes of a
+// diagonal step (sA: up-right/down-left, sB: up-left/down-right), the
+// playable bits and the crowning ranks.
+type diagBoard struct {
+	sA, sB uint
+	board  uint64
+	crown  [2]uint64
+}
+
+// step moves every bit of b one square in direction d (0 up-right, 1
+// up-left, 2 down-left, 3 down-right). Bits leaving the board land on ghost
+// bits or outside the layout, which every mask excludes.
+func (db *diagBoard) step(b uint64, d int) uint64 {
+	switch d {
+	case 0:
+		return b >> db.sA
+	case 1:
+		return b >> db.sB
+	case 2:
+		return b << db.sA
+	}
+	return b << db.sB
+}
+
+// dGen is the state of one capture search.
+type dGen struct {
+	db      *diagBoard
+	r       *diagRules
+	ml      *MoveList
+	best    uint32
+	empty   uint64 // empty squares; the mover's origin counts as empty
+	opp     uint64 // every enemy piece
+	oppK    uint64 // enemy kings
+	manCap  uint64 // enemy pieces a man may take
+	far     uint64 // the mover's crowning rank
+	manDirs [4]bool
+	from    uint8
+}
+
+// manDirections returns the directions in which the men of side c capture.
+func manDirections(r *diagRules, c Color) (d [4]bool) {
+	fwd := [2]int{0, 1}
+	if c == Black {
+		fwd = [2]int{2, 3}
+	}
+	d[fwd[0]], d[fwd[1]] = true, true
+	if r.manBack {
+		d = [4]bool{true, true, true, true}
+	}
+	return d
+}
+
+// diagJumpers returns the men and kings of the side to move that can
+// capture.
+func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := db.board &^ (own | opp)
+	manCap := opp
+	if !r.manTakesKing {
+		manCap &^= p.Kings
+	}
+	a, b := db.sA, db.sB
+	// A man on s captures upwards when s-k is takeable and s-2k empty:
+	// walk down from the empty squares.
+	if us == White || r.manBack {
+		men |= ((empty<<a)&manCap)<<a | ((empty<<b)&manCap)<<b
+	}
+	if us == Black || r.manBack {
+		men |= ((empty>>a)&manCap)>>a | ((empty>>b)&manCap)>>b
+	}
+	men &= own &^ p.Kings
+	ownK := own & p.Kings
+	if ownK == 0 {
+		return men, 0
+	}
+	if !r.flying {
+		kings = ((empty<<a)&opp)<<a | ((empty<<b)&opp)<<b | ((empty>>a)&opp)>>a | ((empty>>b)&opp)>>b
+		return men, kings & ownK
+	}
+	for k := ownK; k != 0; k &= k - 1 {
+		s := k & -k
+		for d := 0; d < 4; d++ {
+			x := db.step(s, d)
+			for x&empty != 0 {
+				x = db.step(x, d)
+			}
+			if x&opp != 0 && db.step(x, d)&empty != 0 {
+				kings |= s
+				break
+			}
+		}
+	}
+	return men, kings
+}
+
+// singleJumps looks for the common case where only men can capture and no
+// capture can go on past its first jump. It then returns the landing
+// squares of the legal captures per direction (ok true); otherwise ok is
+// false and the full capture search must run. Every such capture takes one
+// piece, so the maximum rules keep all of them, and the Spanish rule keeps
+// those taking a king if there are any.
+//
+// The continuation test uses the board as it stands: a man's next jump can
+// never land on its origin (that would jump back over the piece just
+// taken), and a false alarm only sends the position to the full search.
+func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok bool) {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := db.board &^ (own | opp)
+	men := own &^ p.Kings
+	manCap := opp
+	if !r.manTakesKing {
+		manCap &^= p.Kings
+	}
+	a, b := db.sA, db.sB
+	up := us == White || r.manBack
+	down := us == Black || r.manBack
+	if up {
+		land[0] = ((men >> a) & manCap) >> a & empty
+		land[1] = ((men >> b) & manCap) >> b & empty
+	}
+	if down {
+		land[2] = ((men << a) & manCap) << a & empty
+		land[3] = ((men << b) & manCap) << b & empty
+	}
+	all := land[0] | land[1] | land[2] | land[3]
+	far := db.crown[us]
+	if r.crownMid == crownContinue && all&far != 0 {
+		return land, false // a crowned man may go on as a king
+	}
+	if r.crownMid == crownStop {
+		all &^= far
+	}
+	var more uint64
+	if up {
+		more |= ((all>>a)&manCap)>>a | ((all>>b)&manCap)>>b
+	}
+	if down {
+		more |= ((all<<a)&manCap)<<a | ((all<<b)&manCap)<<b
+	}
+	if more&empty != 0 {
+		return land, false
+	}
+	if r.prio == prioSpanish {
+		kc := opp & p.Kings
+		var k [4]uint64
+		if up {
+			k[0] = ((men >> a) & kc) >> a & empty
+			k[1] = ((men >> b) & kc) >> b & empty
+		}
+		if down {
+			k[2] = ((men << a) & kc) << a & empty
+			k[3] = ((men << b) & kc) << b & empty
+		}
+		if k[0]|k[1]|k[2]|k[3] != 0 {
+			land = k
+		}
+	}
+	return land, true
+}
+
+// genDiag fills ml with the legal moves of p.
+func genDiag(db *diagBoard, r *diagRules, p *Position, ml *MoveList) {
+	ml.N = 0
+	if jm, jk := diagJumpers(db, r, p); jm|jk != 0 {
+		if jk == 0 {
+			if land, ok := singleJumps(db, r, p); ok {
+				n := 0
+				far := db.crown[p.Side]
+				for d := 0; d < 4; d++ {
+					for t := land[d]; t != 0; t &= t - 1 {
+						to := t & -t
+						over := db.step(to, d^2)
+						ml.Moves[n] = Move{Captured: over, From: uint8(lsb(db.step(over, d^2))), To: uint8(lsb(to)), Promote: to&far != 0}
+						n++
+					}
+				}
+				ml.N = n
+				return
+			}
+		}
+		diagCaptures(db, r, p, ml, jm, jk)
+		return
+	}
+	us := p.Side
+	own := p.Pieces[us]
+	empty := db.board &^ (own | p.Pieces[us^1])
+	men := own &^ p.Kings
+	far := db.crown[us]
+	n := 0
+	d0, d1 := 0, 1
+	if us == Black {
+		d0, d1 = 2, 3
+	}
+	for _, d := range [2]int{d0, d1} {
+		for t := db.step(men, d) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ml.Moves[n] = Move{From: uint8(lsb(db.step(to, d^2))), To: uint8(lsb(to)), Promote: to&far != 0}
+			n++
+		}
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		s := k & -k
+		from := uint8(lsb(s))
+		for d := 0; d < 4; d++ {
+			for x := db.step(s, d) & empty; x != 0; x = db.step(x, d) & empty {
+				ml.Moves[n] = Move{From: from, To: uint8(lsb(x))}
+				n++
+				if !r.flying {
+					break
+				}
+			}
+		}
+	}
+	ml.N = n
+}
+
+// countDiag returns the number of legal moves of p, listing them in
+// scratch only when there are captures.
+func countDiag(db *diagBoard, r *diagRules, p *Position, scratch *MoveList) int {
+	if jm, jk := diagJumpers(db, r, p); jm|jk != 0 {
+		if jk == 0 {
+			if land, ok := singleJumps(db, r, p); ok {
+				return popcount(land[0]) + popcount(land[1]) + popcount(land[2]) + popcount(land[3])
+			}
+		}
+		diagCaptures(db, r, p, scratch, jm, jk)
+		return scratch.N
+	}
+	us := p.Side
+	own := p.Pieces[us]
+	empty := db.board &^ (own | p.Pieces[us^1])
+	men := own &^ p.Kings
+	kings := own & p.Kings
+	a, b := db.sA, db.sB
+	var n int
+	if us == White {
+		n = popcount((men>>a)&empty) + popcount((men>>b)&empty)
+	} else {
+		n = popcount((men<<a)&empty) + popcount((men<<b)&empty)
+	}
+	if kings == 0 {
+		return n
+	}
+	if !r.flying {
+		return n + popcount((kings>>a)&empty) + popcount((kings>>b)&empty) +
+			popcount((kings<<a)&empty) + popcount((kings<<b)&empty)
+	}
+	for x := (kings >> a) & empty; x != 0; x = (x >> a) & empty {
+		n += popcount(x)
+	}
+	for x := (kings >> b) & empty; x != 0; x = (x >> b) & empty {
+		n += popcount(x)
+	}
+	for x := (kings << a) & empty; x != 0; x = (x << a) & empty {
+		n += popcount(x)
+	}
+	for x := (kings << b) & empty; x != 0; x = (x << b) & empty {
+		n += popcount(x)
+	}
+	return n
+}
+
+// diagCaptures lists the legal captures of the men jm and kings jk.
+func diagCaptures(db *diagBoard, r *diagRules, p *Position, ml *MoveList, jm, jk uint64) {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	g := dGen{
+		db:      db,
+		r:       r,
+		ml:      ml,
+		opp:     opp,
+		oppK:    opp & p.Kings,
+		manCap:  opp,
+		far:     db.crown[us],
+		manDirs: manDirections(r, us),
+	}
+	if !r.manTakesKing {
+		g.manCap &^= p.Kings
+	}
+	ml.N = 0
+	base := db.board &^ (own | opp)
+	for ; jk != 0; jk &= jk - 1 {
+		s := jk & -jk
+		g.from = uint8(lsb(s))
+		g.empty = base | s
+		g.kingJump(s, 0, 0, 0, false)
+	}
+	for ; jm != 0; jm &= jm - 1 {
+		s := jm & -jm
+		g.from = uint8(lsb(s))
+		g.empty = base | s
+		g.manJump(s, 0, 0, 0)
+	}
+}
+
+// manJump extends a man's capture from s (a one-bit mask), having taken
+// cap: n pieces, nk of them kings.
+func (g *dGen) manJump(s, cap uint64, n, nk uint32) {
+	ended := true
+	for d := 0; d < 4; d++ {
+		if !g.manDirs[d] {
+			continue
+		}
+		o := g.db.step(s, d) & g.manCap &^ cap
+		if o == 0 {
+			continue
+		}
+		l := g.db.step(o, d) & g.empty
+		if l == 0 {
+			continue
+		}
+		ended = false
+		k := nk
+		if o&g.oppK != 0 {
+			k++
+		}
+		if l&g.far != 0 {
+			switch g.r.crownMid {
+			case crownStop:
+				g.add(l, cap|o, n+1, k, true)
+				continue
+			case crownContinue:
+				g.kingJump(l, cap|o, n+1, k, true)
+				continue
+			}
+		}
+		g.manJump(l, cap|o, n+1, k)
+	}
+	if ended && n > 0 {
+		g.add(s, cap, n, nk, s&g.far != 0)
+	}
+}
+
+// kingJump extends a king's capture from s, having taken cap (n pieces, nk
+// kings); promoted marks a man crowned during this capture.
+func (g *dGen) kingJump(s, cap uint64, n, nk uint32, promoted bool) {
+	ended := true
+	db := g.db
+	for d := 0; d < 4; d++ {
+		x := db.step(s, d)
+		if g.r.flying {
+			for x&g.empty != 0 {
+				x = db.step(x, d)
+			}
+		}
+		o := x & g.opp &^ cap
+		if o == 0 {
+			continue
+		}
+		k := nk
+		if o&g.oppK != 0 {
+			k++
+		}
+		// A flying king that can go on capturing from some square beyond o
+		// must land on such a square (under the maximum rules this follows
+		// from the count; under free choice it is a rule of its own).
+		mustGoOn := false
+		if g.r.flying && g.r.prio == prioFree {
+			for l := db.step(o, d) & g.empty; l != 0; l = db.step(l, d) & g.empty {
+				if g.kingCanCapture(l, cap|o) {
+					mustGoOn = true
+					break
+				}
+			}
+		}
+		for l := db.step(o, d) & g.empty; l != 0; l = db.step(l, d) & g.empty {
+			if mustGoOn && !g.kingCanCapture(l, cap|o) {
+				continue
+			}
+			ended = false
+			g.kingJump(l, cap|o, n+1, k, promoted)
+			if !g.r.flying {
+				break
+			}
+		}
+	}
+	if ended && n > 0 {
+		g.add(s, cap, n, nk, promoted)
+	}
+}
+
+// kingCanCapture reports whether a flying king on s, having taken cap, has
+// a further capture.
+func (g *dGen) kingCanCapture(s, cap uint64) bool {
+	db := g.db
+	for d := 0; d < 4; d++ {
+		x := db.step(s, d)
+		for x&g.empty != 0 {
+			x = db.step(x, d)
+		}
+		if x&g.opp&^cap != 0 && db.step(x, d)&g.empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// add records a finished capture ending on to if the priority rule keeps
+// it, dropping duplicates (the same from, to and captured set by another
+// path).
+func (g *dGen) add(to, cap uint64, n, nk uint32, promote bool) {
+	var score uint32
+	switch g.r.prio {
+	case prioMax:
+		score = n
+	case prioSpanish:
+		score = n<<8 | nk
+	}
+	if score < g.best {
+		return
+	}
+	ml := g.ml
+	t := uint8(lsb(to))
+	if score > g.best {
+		g.best = score
+		ml.N = 0
+	} else {
+		for i := 0; i < ml.N; i++ {
+			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
+				return
+			}
+		}
+	}
+	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
+	ml.N++
+}
