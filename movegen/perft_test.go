@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// perftStart is testdata/perft-start.json: published perft counts.
+// perftStart is testdata/perft-start.json: published perft counts from
+// each variant's start position, and a few other positions.
 type perftStart struct {
-	Italian   []uint64 `json:"italian"`
+	Start     map[string][]uint64
 	Positions []struct {
 		Variant string   `json:"variant"`
 		Name    string   `json:"name"`
@@ -26,9 +27,24 @@ func loadPerftStart(t *testing.T) perftStart {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
 	var ps perftStart
 	if err := json.Unmarshal(b, &ps); err != nil {
 		t.Fatal(err)
+	}
+	ps.Start = map[string][]uint64{}
+	for k, v := range raw {
+		if k == "positions" || k == "_about" {
+			continue
+		}
+		var counts []uint64
+		if err := json.Unmarshal(v, &counts); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		ps.Start[k] = counts
 	}
 	return ps
 }
@@ -42,15 +58,38 @@ func maxDepth(full, short int) int {
 	return full
 }
 
-func TestPerftItalianStart(t *testing.T) {
+// perftLimit is the deepest start perft checked per variant, {with -short,
+// without}: the normal run goes as deep as takes a few seconds here.
+var perftLimit = map[string][2]int{
+	"italian":       {9, 12},
+	"english":       {9, 11},
+	"russian":       {9, 11},
+	"brazilian":     {9, 11},
+	"spanish":       {9, 11},
+	"international": {8, 10},
+}
+
+func TestPerftStart(t *testing.T) {
 	ps := loadPerftStart(t)
-	pf := NewPerfter(Italian)
-	p := Italian.Start()
-	limit := maxDepth(len(ps.Italian), 9)
-	for d := 1; d <= limit && d <= len(ps.Italian); d++ {
-		if got, want := pf.Perft(&p, d), ps.Italian[d-1]; got != want {
-			t.Errorf("italian start perft(%d) = %d, want %d", d, got, want)
+	for _, v := range Variants() {
+		want, ok := ps.Start[v.Name]
+		if !ok {
+			continue
 		}
+		lim, ok := perftLimit[v.Name]
+		if !ok {
+			lim = [2]int{9, 9}
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			pf := NewPerfter(v)
+			p := v.Start()
+			limit := maxDepth(lim[1], lim[0])
+			for d := 1; d <= limit && d <= len(want); d++ {
+				if got := pf.Perft(&p, d); got != want[d-1] {
+					t.Errorf("%s start perft(%d) = %d, want %d", v.Name, d, got, want[d-1])
+				}
+			}
+		})
 	}
 }
 
@@ -59,7 +98,8 @@ func TestPerftPositions(t *testing.T) {
 	for _, pos := range ps.Positions {
 		v, err := Lookup(pos.Variant)
 		if err != nil {
-			continue // variant not implemented yet
+			t.Errorf("position %s: %v", pos.Name, err)
+			continue
 		}
 		t.Run(pos.Name, func(t *testing.T) {
 			p, err := v.ParseFEN(pos.FEN)
