@@ -69,6 +69,10 @@ type Hub struct {
 
 	eng *search.Engine
 
+	wireCache    *wire
+	wireVariant  *movegen.Variant
+	wireNotation string
+
 	// game state
 	posSet  bool
 	pos     movegen.Position
@@ -472,8 +476,15 @@ func (h *Hub) setPos(l *line) error {
 		}
 		text = "start"
 	}
+	old := h.variant
+	if len(text) == movegen.International.Squares+1 && !strings.Contains(text, ":") && h.variant.Squares != movegen.International.Squares {
+		// 10x10 clients (the Hub GUI) may never set the variant: a 51-character
+		// string means International.
+		h.variant = movegen.International
+	}
 	p, err := h.parsePosition(text)
 	if err != nil {
+		h.variant = old
 		return err
 	}
 	var history []uint64
@@ -482,6 +493,7 @@ func (h *Hub) setPos(l *line) error {
 		for i, tok := range strings.Fields(ms) {
 			m, err := h.parseMove(&p, tok)
 			if err != nil {
+				h.variant = old
 				return fmt.Errorf("moves: move %d: %v", i+1, err)
 			}
 			history = append(history, p.Key)
@@ -493,23 +505,45 @@ func (h *Hub) setPos(l *line) error {
 			p.Play(m)
 		}
 	}
+	if h.variant != old && h.eng != nil {
+		h.eng.SetVariant(h.variant)
+	}
 	h.pos, h.history, h.rev, h.posSet = p, history, rev, true
 	h.level, h.hasLim = search.Limits{}, false
 	return nil
 }
 
-// parsePosition reads a pos= value in the current notation.
+// wire returns the square and colour mapping of the current variant and
+// notation.
+func (h *Hub) wire() *wire {
+	if h.wireCache == nil || h.wireVariant != h.variant || h.wireNotation != h.notation {
+		h.wireCache = newWire(h.variant, h.notation)
+		h.wireVariant, h.wireNotation = h.variant, h.notation
+	}
+	return h.wireCache
+}
+
+// parsePosition reads a pos= value: start, a PDN FEN (always in the
+// variant's official square names) or a Hub string in the current
+// notation.
 func (h *Hub) parsePosition(text string) (movegen.Position, error) {
-	return h.variant.ParsePosition(text)
+	t := strings.TrimSpace(text)
+	switch {
+	case strings.EqualFold(t, "start"):
+		return h.variant.Start(), nil
+	case strings.Contains(t, ":"):
+		return h.variant.ParseFEN(t)
+	}
+	return h.wire().parsePos(h.variant, t)
 }
 
 // parseMove reads a move in the current notation.
 func (h *Hub) parseMove(p *movegen.Position, text string) (movegen.Move, error) {
-	return h.variant.ParseMove(p, text)
+	return h.wire().move(h.variant, p, text)
 }
 
 // moveText writes a move for the GUI in the current notation (Hub form).
-func (h *Hub) moveText(m movegen.Move) string { return h.variant.HubMove(m) }
+func (h *Hub) moveText(m movegen.Move) string { return h.wire().text(m) }
 
 // addLevel adds the limits of a level line to those already given.
 func (h *Hub) addLevel(l *line) error {

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"io"
 	"regexp"
 	"strings"
 	"sync"
@@ -39,3 +40,6 @@ func waitFor(t *testing.T, b *syncBuffer, re string) {
 	}
 	t.Fatalf("output never matched /%s/:\n%s", re, b.String())
 }
+
+// pipe returns a connected reader and writer.
+func pipe() (*io.PipeReader, *io.PipeWriter) { return io.Pipe() }

@@ -1,0 +1,209 @@
+package protocol
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// The orientation trap (protocol.md): pydraughts, the main Hub client,
+// writes the pos= string from its own board, where the first mover is "w"
+// at the bottom and squares are numbered from the top left like 10x10, and
+// it writes moves in each variant's own numbering (version 0.5 used its
+// internal numbering for the moves too). A wire describes, for one variant
+// and one value of the notation parameter, how squares and colours travel.
+
+// wire maps the squares of the Hub position string and of moves.
+type wire struct {
+	posBit []int   // character i of the position string (1-based) → bit
+	swap   bool    // "w"/"W" in the string (and side W) mean Black
+	numBit []int   // move square number → bit (index 0 unused)
+	bitNum [64]int // bit → move square number
+}
+
+// newWire builds the wire of variant v under notation.
+func newWire(v *movegen.Variant, notation string) *wire {
+	n := v.Squares
+	official := make([]int, n+1)
+	for i := 1; i <= n; i++ {
+		official[i] = v.Bit(i)
+	}
+	w := &wire{posBit: official, numBit: official}
+	if notation == "official" {
+		return w.finish()
+	}
+	// pydraughts' internal board: dark squares from the top rank down,
+	// each rank from the left, with the first mover's pieces as "w".
+	internal := make([]int, 1, n+1)
+	for r := v.Ranks() - 1; r >= 0; r-- {
+		for f := 0; f < v.Files(); f++ {
+			if b := v.BitAt(f, r); b >= 0 {
+				internal = append(internal, b)
+			}
+		}
+	}
+	switch v.Name {
+	case "english":
+		// Black moves first: pydraughts turns the board round, so char i is
+		// English square 33-i and "w" is Black.
+		rev := make([]int, n+1)
+		for i := 1; i <= n; i++ {
+			rev[i] = v.Bit(n + 1 - i)
+		}
+		w.posBit, w.swap = rev, true
+		if notation == "pydraughts-0.5" {
+			w.numBit = rev
+		}
+	case "russian", "brazilian":
+		w.posBit = internal
+		if notation == "pydraughts-0.5" {
+			w.numBit = internal
+		}
+	case "turkish":
+		w.posBit = internal // char 1 = a8, row by row from the top
+	}
+	return w.finish()
+}
+
+func (w *wire) finish() *wire {
+	for n := 1; n < len(w.numBit); n++ {
+		w.bitNum[w.numBit[n]] = n
+	}
+	return w
+}
+
+// parsePos reads a Hub position string on this wire.
+func (w *wire) parsePos(v *movegen.Variant, s string) (movegen.Position, error) {
+	var p movegen.Position
+	n := len(w.posBit) - 1
+	if len(s) != n+1 {
+		return p, fmt.Errorf("hub position %q: want %d characters for %s, found %d", truncate(s, 80), n+1, v.Name, len(s))
+	}
+	white, black := movegen.White, movegen.Black
+	if w.swap {
+		white, black = black, white
+	}
+	switch s[0] {
+	case 'W', 'w':
+		p.Side = white
+	case 'B', 'b':
+		p.Side = black
+	default:
+		return p, fmt.Errorf("hub position %q: side to move %q is not W or B", truncate(s, 80), s[0])
+	}
+	for i := 1; i <= n; i++ {
+		bit := uint64(1) << w.posBit[i]
+		switch s[i] {
+		case 'w':
+			p.Pieces[white] |= bit
+		case 'b':
+			p.Pieces[black] |= bit
+		case 'W':
+			p.Pieces[white] |= bit
+			p.Kings |= bit
+		case 'B':
+			p.Pieces[black] |= bit
+			p.Kings |= bit
+		case 'e', '.':
+		default:
+			return movegen.Position{}, fmt.Errorf("hub position %q: character %q at %d is not w, b, W, B or e", truncate(s, 80), s[i], i)
+		}
+	}
+	// Let the variant check and complete it (crowning ranks, piece counts,
+	// key) through its own FEN reader.
+	return v.ParseFEN(v.FEN(&p))
+}
+
+// move reads a move written with this wire's square numbers by turning it
+// into the variant's official numbering.
+func (w *wire) move(v *movegen.Variant, p *movegen.Position, text string) (movegen.Move, error) {
+	var sb strings.Builder
+	tok := ""
+	flush := func() error {
+		if tok == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(tok)
+		if err != nil || n < 1 || n >= len(w.numBit) {
+			// not a wire number (an algebraic square, say): pass it on
+			sb.WriteString(tok)
+		} else {
+			sb.WriteString(strconv.Itoa(v.SquareNumber(w.numBit[n])))
+		}
+		tok = ""
+		return nil
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == '-' || c == 'x' || c == 'X' || c == ':' {
+			flush()
+			sb.WriteByte(c)
+			continue
+		}
+		tok += string(c)
+	}
+	flush()
+	m, err := v.ParseMove(p, sb.String())
+	if err != nil && sb.String() != text {
+		return m, fmt.Errorf("%v (%q on the wire)", err, text)
+	}
+	return m, err
+}
+
+// text writes m in the Hub form with this wire's numbers: from-to, or
+// fromxto followed by every captured square in ascending order.
+func (w *wire) text(m movegen.Move) string {
+	from, to := strconv.Itoa(w.bitNum[m.From]), strconv.Itoa(w.bitNum[m.To])
+	if m.Captured == 0 {
+		return from + "-" + to
+	}
+	var caps []int
+	for c := m.Captured; c != 0; c &= c - 1 {
+		b := 0
+		for c&(1<<b) == 0 {
+			b++
+		}
+		caps = append(caps, w.bitNum[b])
+	}
+	sort.Ints(caps)
+	var sb strings.Builder
+	sb.WriteString(from + "x" + to)
+	for _, c := range caps {
+		sb.WriteString("x" + strconv.Itoa(c))
+	}
+	return sb.String()
+}
+
+// posString writes p as a Hub position string on this wire.
+func (w *wire) posString(p *movegen.Position) string {
+	n := len(w.posBit) - 1
+	b := make([]byte, n+1)
+	white := movegen.White
+	if w.swap {
+		white = movegen.Black
+	}
+	b[0] = 'B'
+	if p.Side == white {
+		b[0] = 'W'
+	}
+	for i := 1; i <= n; i++ {
+		bit := uint64(1) << w.posBit[i]
+		king := p.Kings&bit != 0
+		switch {
+		case p.Pieces[white]&bit != 0 && king:
+			b[i] = 'W'
+		case p.Pieces[white]&bit != 0:
+			b[i] = 'w'
+		case p.Pieces[white^1]&bit != 0 && king:
+			b[i] = 'B'
+		case p.Pieces[white^1]&bit != 0:
+			b[i] = 'b'
+		default:
+			b[i] = 'e'
+		}
+	}
+	return string(b)
+}
