@@ -73,9 +73,12 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 	}
 	for _, item := range strings.Split(list, ",") {
 		tok := strings.TrimSpace(item)
-		king := false
+		king, super := false, false
 		if len(tok) > 0 && (tok[0] == 'K' || tok[0] == 'k') {
 			king = true
+			tok = tok[1:]
+		} else if len(tok) > 0 && tok[0] == 'D' && v.fam == famDamone {
+			king, super = true, true
 			tok = tok[1:]
 		}
 		if tok == "" {
@@ -84,7 +87,7 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 		lo, hi := tok, tok
 		if i := strings.IndexByte(tok, '-'); i > 0 {
 			lo, hi = tok[:i], tok[i+1:]
-			if king && len(hi) > 0 && (hi[0] == 'K' || hi[0] == 'k') {
+			if king && len(hi) > 0 && (hi[0] == 'K' || hi[0] == 'k' || (super && hi[0] == 'D')) {
 				hi = hi[1:] // "K21-K23"
 			}
 		}
@@ -112,6 +115,9 @@ func (v *Variant) parseFENPieces(p *Position, c Color, list string) error {
 			if king {
 				p.Kings |= bit
 			}
+			if super {
+				p.Super |= bit
+			}
 		}
 	}
 	return nil
@@ -134,7 +140,10 @@ func (v *Variant) parseSquare(tok string) (int, error) {
 func (v *Variant) validate(p *Position) error {
 	for c := White; c <= Black; c++ {
 		if bad := p.Men(c) & v.crown[c]; bad != 0 {
-			return fmt.Errorf("%s man on square %d, where it would already be crowned", c, v.SquareNumber(lsb(bad)))
+			return fmt.Errorf("%s man on square %s, where it would already be crowned", c, v.geo.name(lsb(bad)))
+		}
+		if bad := p.Pieces[c] & p.Kings &^ p.Super & v.dm.toDamone[c]; bad != 0 {
+			return fmt.Errorf("%s Dama on square %s, where it would already be a Damone", c, v.geo.name(lsb(bad)))
 		}
 		if n := popcount(p.Pieces[c]); n > v.MaxPieces {
 			return fmt.Errorf("%d %s pieces, at most %d allowed", n, c, v.MaxPieces)
@@ -172,6 +181,10 @@ func (v *Variant) FEN(p *Position) string {
 				continue
 			}
 			sep()
+			if p.Super&bit != 0 {
+				sb.WriteString("D" + v.geo.name(int(v.geo.sqBit[n])))
+				continue
+			}
 			if p.Kings&bit != 0 {
 				sb.WriteString("K" + v.geo.name(int(v.geo.sqBit[n])))
 				continue
@@ -199,6 +212,9 @@ func (v *Variant) FEN(p *Position) string {
 // square in numbering order (w, b, W, B or e).
 func (v *Variant) ParseHub(s string) (Position, error) {
 	var p Position
+	if v.fam == famDamone {
+		return p, fmt.Errorf("hub position %q: damone positions travel as FEN (a Hub string has no letter for a Damone)", s)
+	}
 	if len(s) != v.Squares+1 {
 		return p, fmt.Errorf("hub position %q: want %d characters, found %d", s, v.Squares+1, len(s))
 	}

@@ -23,8 +23,12 @@ func (c Color) String() string {
 type Position struct {
 	// Pieces holds every piece of each colour, indexed by Color.
 	Pieces [2]uint64
-	// Kings marks the kings of both colours (a subset of the pieces).
+	// Kings marks the kings of both colours (a subset of the pieces). In
+	// Italian Damone the Dame and the Damoni are both in Kings.
 	Kings uint64
+	// Super marks the Damoni of Italian Damone, the highest rank of piece
+	// (a subset of Kings); it is zero in every other variant.
+	Super uint64
 	// Key is the Zobrist key of the pieces and side to move, kept up to
 	// date incrementally by Play.
 	Key uint64
@@ -43,8 +47,9 @@ func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
 
 // Play makes move m, which must be legal in p (a move produced by the
 // generator for p, or parsed against p). Captured pieces are removed, the
-// mover promotes when m says so, the side to move changes, and the Zobrist
-// key is updated incrementally.
+// mover promotes when m says so (a man to a king; in Damone a Dama to a
+// Damone), the side to move changes, and the Zobrist key is updated
+// incrementally.
 func (p *Position) Play(m Move) {
 	us := p.Side
 	them := us ^ 1
@@ -52,28 +57,54 @@ func (p *Position) Play(m Move) {
 	to := uint64(1) << m.To
 	key := p.Key ^ zobSide
 	p.Pieces[us] = p.Pieces[us]&^from | to
-	if p.Kings&from != 0 {
+	switch {
+	case p.Super&from != 0:
+		p.Super = p.Super&^from | to
 		p.Kings = p.Kings&^from | to
-		key ^= zob[us][1][m.From] ^ zob[us][1][m.To]
-	} else if m.Promote {
+		key ^= zob[us][2][m.From] ^ zob[us][2][m.To]
+	case p.Kings&from != 0:
+		p.Kings = p.Kings&^from | to
+		if m.Promote {
+			p.Super |= to
+			key ^= zob[us][1][m.From] ^ zob[us][2][m.To]
+		} else {
+			key ^= zob[us][1][m.From] ^ zob[us][1][m.To]
+		}
+	case m.Promote:
 		p.Kings |= to
 		key ^= zob[us][0][m.From] ^ zob[us][1][m.To]
-	} else {
+	default:
 		key ^= zob[us][0][m.From] ^ zob[us][0][m.To]
 	}
 	if c := m.Captured; c != 0 {
 		ck := c & p.Kings
+		cs := c & p.Super
 		p.Pieces[them] &^= c
 		p.Kings &^= c
+		p.Super &^= c
 		for c &^= ck; c != 0; c &= c - 1 {
 			key ^= zob[them][0][lsb(c)]
 		}
-		for ; ck != 0; ck &= ck - 1 {
+		for ck &^= cs; ck != 0; ck &= ck - 1 {
 			key ^= zob[them][1][lsb(ck)]
+		}
+		for ; cs != 0; cs &= cs - 1 {
+			key ^= zob[them][2][lsb(cs)]
 		}
 	}
 	p.Key = key
 	p.Side = them
+}
+
+// kind returns 0 for a man, 1 for a king (Dama), 2 for a Damone on bit s.
+func (p *Position) kind(s int) int {
+	switch {
+	case p.Super&(1<<s) != 0:
+		return 2
+	case p.Kings&(1<<s) != 0:
+		return 1
+	}
+	return 0
 }
 
 // ComputeKey returns the Zobrist key of p computed from scratch.
@@ -85,11 +116,7 @@ func (p *Position) ComputeKey() uint64 {
 	for c := White; c <= Black; c++ {
 		for b := p.Pieces[c]; b != 0; b &= b - 1 {
 			s := lsb(b)
-			if p.Kings&(1<<s) != 0 {
-				k ^= zob[c][1][s]
-			} else {
-				k ^= zob[c][0][s]
-			}
+			k ^= zob[c][p.kind(s)][s]
 		}
 	}
 	return k
@@ -99,10 +126,11 @@ func (p *Position) ComputeKey() uint64 {
 // turned 180°, colours swapped, the other side to move (Italian.Flip).
 func (p Position) Flip8() Position { return Italian.Flip(&p) }
 
-// Zobrist keys: zob[colour][king][bit], and zobSide for Black to move.
+// Zobrist keys: zob[colour][kind][bit] (kind 0 man, 1 king, 2 Damone),
+// and zobSide for Black to move.
 // They come from a fixed-seed splitmix64 sequence, so keys are the same in
 // every run and on every machine.
-var zob, zobSide = func() (t [2][2][64]uint64, side uint64) {
+var zob, zobSide = func() (t [2][3][64]uint64, side uint64) {
 	x := uint64(0x9E3779B97F4A7C15)
 	next := func() uint64 {
 		x += 0x9E3779B97F4A7C15

@@ -11,6 +11,7 @@ type family uint8
 const (
 	famItalian family = iota + 1 // italian.go
 	famDiag                      // diag.go: the other diagonal variants
+	famDamone                    // damone.go
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -39,6 +40,8 @@ type Variant struct {
 	geo           *geometry
 	db            diagBoard
 	dr            diagRules
+	dm            damoneRules
+	damoniLoss    bool // Damone option: losing every Damone loses the game
 	crown         [2]uint64 // where each colour's men are crowned
 	board         uint64    // playable bits
 	start         Position
@@ -53,6 +56,20 @@ var (
 		fam: famItalian,
 		geo: newGeometry8(false, true, true, false),
 	})
+	// Damone is Italian Damone (rules.md §2): three ranks of piece.
+	Damone = newVariant(&Variant{
+		Name: "damone", Aliases: []string{"italian-damone", "damone-italiana"},
+		StartFEN: "W:WD32,K24,K31,16,20,23,27,30:BD1,K2,K9,3,6,10,13,17", DrawPlies: 100, GameType: 22,
+		fam: famDamone,
+		geo: newGeometry8(false, true, true, false),
+	})
+	// DamoneAllDamoni is Italian Damone with the optional rule that a side
+	// whose Damoni have all been captured loses.
+	DamoneAllDamoni = func() *Variant {
+		v := *Damone
+		v.damoniLoss = true
+		return &v
+	}()
 	// English is English draughts / American checkers (rules.md §4).
 	English = newVariant(&Variant{
 		Name: "english", Aliases: []string{"american", "checkers", "draughts"},
@@ -96,7 +113,7 @@ var (
 )
 
 // variants lists every supported rule set, the default first.
-var variants = []*Variant{Italian, English, Russian, Brazilian, Spanish, International}
+var variants = []*Variant{Italian, Damone, English, Russian, Brazilian, Spanish, International}
 
 // newVariant completes a variant description: board data from its
 // geometry, and the start position.
@@ -113,6 +130,19 @@ func newVariant(v *Variant) *Variant {
 		v.MaxPieces = 20
 		v.crown = [2]uint64{Row10Top, Row10Bottom}
 		v.db = diagBoard{sA: 5, sB: 6, board: Board10, crown: v.crown}
+	}
+	if v.fam == famDamone {
+		sq := func(ns ...int) (m uint64) {
+			for _, n := range ns {
+				m |= 1 << g.sqBit[n]
+			}
+			return m
+		}
+		v.dm = damoneRules{
+			toDama:   [2]uint64{sq(2, 9), sq(24, 31)},
+			toDamone: [2]uint64{sq(1), sq(32)},
+		}
+		v.crown = v.dm.toDama
 	}
 	p, err := v.ParseFEN(v.StartFEN)
 	if err != nil {
@@ -156,6 +186,8 @@ func (v *Variant) Generate(p *Position, ml *MoveList) {
 	switch v.fam {
 	case famItalian:
 		genItalian(p, ml)
+	case famDamone:
+		genDamone(&v.dm, p, ml)
 	default:
 		genDiag(&v.db, &v.dr, p, ml)
 	}
@@ -167,6 +199,9 @@ func (v *Variant) Count(p *Position, scratch *MoveList) int {
 	switch v.fam {
 	case famItalian:
 		return countItalian(p, scratch)
+	case famDamone:
+		genDamone(&v.dm, p, scratch)
+		return scratch.N
 	default:
 		return countDiag(&v.db, &v.dr, p, scratch)
 	}
@@ -179,10 +214,40 @@ func (v *Variant) HasCapture(p *Position) bool {
 	switch v.fam {
 	case famItalian:
 		jm, jk = italianJumpers(p)
+	case famDamone:
+		jm = damoneJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
 	return jm|jk != 0
+}
+
+// HasHubString reports whether positions of the variant can be written as
+// a Hub position string (Damone's cannot: the string has no letter for a
+// Damone, so its positions travel as FEN).
+func (v *Variant) HasHubString() bool { return v.fam != famDamone }
+
+// HasLossRule reports whether the variant has a way to lose other than
+// having no legal move (see Lost).
+func (v *Variant) HasLossRule() bool { return v.damoniLoss }
+
+// Lost reports whether the side to move in p has lost by a rule of the
+// variant other than having no legal move: in Damone with the "all Damoni
+// captured" option, having no Damone left.
+func (v *Variant) Lost(p *Position) bool {
+	return v.damoniLoss && p.Pieces[p.Side]&p.Super == 0
+}
+
+// WithDamoniRule returns Damone with or without the option that losing all
+// Damoni loses the game; other variants are returned unchanged.
+func (v *Variant) WithDamoniRule(on bool) *Variant {
+	if v.fam != famDamone {
+		return v
+	}
+	if on {
+		return DamoneAllDamoni
+	}
+	return Damone
 }
 
 // Bit returns the board bit of square number n, or -1 if there is none.
@@ -238,6 +303,7 @@ func (v *Variant) Flip(p *Position) Position {
 	q.Pieces[White] = v.geo.rotate(p.Pieces[Black])
 	q.Pieces[Black] = v.geo.rotate(p.Pieces[White])
 	q.Kings = v.geo.rotate(p.Kings)
+	q.Super = v.geo.rotate(p.Super)
 	q.Side = p.Side ^ 1
 	q.Key = q.ComputeKey()
 	return q

@@ -64,6 +64,7 @@ type Hub struct {
 	threads  int
 	ttSize   int
 	multiPV  int
+	damoni   bool // Damone: capturing all enemy Damoni wins
 	logLevel string
 	logFile  string
 
@@ -337,6 +338,7 @@ func (h *Hub) handshake() {
 	h.send("param", kv("name", "ponder"), kv("value", strconv.FormatBool(h.ponder)), kv("type", "bool"))
 	h.send("param", kv("name", "threads"), kv("value", strconv.Itoa(h.threads)), kv("type", "int"), kv("min", "1"), kv("max", strconv.Itoa(maxThreads)))
 	h.send("param", kv("name", "tt-size"), kv("value", strconv.Itoa(h.ttSize)), kv("type", "int"), kv("min", "16"), kv("max", "30"))
+	h.send("param", kv("name", "all-damoni-win"), kv("value", strconv.FormatBool(h.damoni)), kv("type", "bool"))
 	h.send("param", kv("name", "multipv"), kv("value", strconv.Itoa(h.multiPV)), kv("type", "int"), kv("min", "1"), kv("max", "16"))
 	h.send("param", kv("name", "log-level"), kv("value", h.logLevel), kv("type", "enum"), kv("values", strings.Join(logLevels, " ")))
 	h.send("param", kv("name", "log-file"), kv("value", h.logFile), kv("type", "string"))
@@ -359,13 +361,14 @@ func (h *Hub) setParam(name, value string) error {
 		if err != nil {
 			return err
 		}
-		if v != h.variant {
-			h.variant = v
-			h.posSet = false
-			if h.eng != nil {
-				h.eng.SetVariant(v)
-			}
+		h.switchVariant(v.WithDamoniRule(h.damoni))
+	case "all-damoni-win":
+		b, err := strconv.ParseBool(strings.ToLower(value))
+		if err != nil {
+			return fmt.Errorf("all-damoni-win value %q is not true or false", value)
 		}
+		h.damoni = b
+		h.switchVariant(h.variant.WithDamoniRule(b))
 	case "notation":
 		n := strings.ToLower(value)
 		for _, x := range notations {
@@ -422,6 +425,19 @@ func (h *Hub) setParam(name, value string) error {
 		return h.setLog(h.logLevel, value)
 	}
 	return nil // unknown names are ignored
+}
+
+// switchVariant makes v the current variant; a change forgets the
+// position and what the engine learnt.
+func (h *Hub) switchVariant(v *movegen.Variant) {
+	if v == h.variant {
+		return
+	}
+	h.variant = v
+	h.posSet = false
+	if h.eng != nil {
+		h.eng.SetVariant(v)
+	}
 }
 
 // setLog reconfigures the session log; on error the old one stays.

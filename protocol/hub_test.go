@@ -87,6 +87,7 @@ func TestHandshake(t *testing.T) {
 		`param name=ponder value=false type=bool`,
 		`param name=threads value=1 type=int min=1 max=64`,
 		`param name=tt-size value=22 type=int min=16 max=30`,
+		`param name=all-damoni-win value=false type=bool`,
 		`param name=multipv value=1 type=int min=1 max=16`,
 		`param name=log-level value=off type=enum values="off error warn info debug"`,
 		`param name=log-file value="" type=string`,
@@ -95,7 +96,7 @@ func TestHandshake(t *testing.T) {
 
 func TestThinkDepth(t *testing.T) {
 	golden(t, "hub\ninit\npos start\nlevel depth=4\ngo think\n",
-		append(append([]string{`id .*`}, repeat(`param .*`, 8)...), `wait`, `ready`,
+		append(append([]string{`id .*`}, repeat(`param .*`, 9)...), `wait`, `ready`,
 			`info depth=1 .*`, `info depth=2 .*`, `info depth=3 .*`, infoRE, doneRE)...)
 }
 

@@ -78,6 +78,9 @@ func (w *wire) finish() *wire {
 // parsePos reads a Hub position string on this wire.
 func (w *wire) parsePos(v *movegen.Variant, s string) (movegen.Position, error) {
 	var p movegen.Position
+	if !v.HasHubString() {
+		return p, fmt.Errorf("hub position %q: %s positions travel as FEN", truncate(s, 80), v.Name)
+	}
 	n := len(w.posBit) - 1
 	if len(s) != n+1 {
 		return p, fmt.Errorf("hub position %q: want %d characters for %s, found %d", truncate(s, 80), n+1, v.Name, len(s))

@@ -518,6 +518,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if w.isDraw(ply) {
 			return 0
 		}
+		if e.v.HasLossRule() && e.v.Lost(&w.pos[ply]) {
+			return -Mate + ply
+		}
 		// Mate-distance pruning.
 		alpha = max(alpha, -Mate+ply)
 		beta = min(beta, Mate-ply-1)
@@ -640,6 +643,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	e := w.e
 	p := &w.pos[ply]
 	ml := &w.lists[ply]
+	if e.v.HasLossRule() && e.v.Lost(p) {
+		return -Mate + ply
+	}
 	if ply >= MaxPly-1 || !e.v.HasCapture(p) {
 		w.leafSum += uint64(ply)
 		w.leafCount++
