@@ -74,22 +74,53 @@ func (v *Variant) next(b int, dir [2]int) int {
 	return v.geo.bitAt(int(c[0])+dir[0], int(c[1])+dir[1])
 }
 
-// capturePath returns the bits of one path of landing squares of capture m
-// in p, starting with m.From, or nil if no path takes exactly m.Captured.
-// Captured pieces stay on the board while the path is searched. A man
-// jumps short (until a Russian man is crowned on the way); kings fly where
-// the variant's kings do.
+// manMayJump reports whether a man of colour c captures in direction dir
+// (a unit step in the variant's own coordinates).
+func (v *Variant) manMayJump(c Color, dir [2]int) bool {
+	fwd := 1
+	if c == Black {
+		fwd = -1
+	}
+	switch v.fam {
+	case famTurkish:
+		return dir[1] == fwd || dir[1] == 0
+	case famDamone:
+		// forward along the long diagonal, and up-right / down-left as seen
+		// from White
+		if dir == [2]int{1, 1} || dir == [2]int{-1, -1} {
+			return true
+		}
+		if c == White {
+			return dir == [2]int{-1, 1}
+		}
+		return dir == [2]int{1, -1}
+	}
+	return v.dr.manBack || dir[1] == fwd
+}
+
+// capturePath returns the bits of one legal path of landing squares of
+// capture m in p, starting with m.From, or nil if no path takes exactly
+// m.Captured. Captured pieces stay on the board while the path is searched,
+// except in Turkish, where they leave at once and a king never turns back.
+// A man jumps short in its own directions (until a Russian man is crowned on
+// the way); kings fly where the variant's kings do.
 func (v *Variant) capturePath(p *Position, m Move) []int {
-	empty := v.board&^p.Occupied() | 1<<m.From
 	path := []int{int(m.From)}
 	dirs := v.geo.dirs()
-	var walk func(s int, left uint64, king bool) bool
-	walk = func(s int, left uint64, king bool) bool {
+	atOnce := v.fam == famTurkish
+	var walk func(s int, left, empty uint64, king bool, last int) bool
+	walk = func(s int, left, empty uint64, king bool, last int) bool {
 		if left == 0 {
 			return s == int(m.To)
 		}
 		fly := king && v.flying
-		for _, dir := range dirs {
+		for di, dir := range dirs {
+			if !king && !v.manMayJump(p.Side, dir) {
+				continue
+			}
+			if atOnce && last >= 0 && di == last^1 {
+				continue
+			}
 			x := v.next(s, dir)
 			for fly && x >= 0 && empty&(1<<x) != 0 {
 				x = v.next(x, dir)
@@ -97,10 +128,14 @@ func (v *Variant) capturePath(p *Position, m Move) []int {
 			if x < 0 || left&(1<<x) == 0 {
 				continue
 			}
-			for l := v.next(x, dir); l >= 0 && empty&(1<<l) != 0; l = v.next(l, dir) {
+			e := empty
+			if atOnce {
+				e |= 1 << x
+			}
+			for l := v.next(x, dir); l >= 0 && e&(1<<l) != 0; l = v.next(l, dir) {
 				k := king || (v.dr.crownMid == crownContinue && v.crown[p.Side]&(1<<l) != 0)
 				path = append(path, l)
-				if walk(l, left&^(1<<x), k) {
+				if walk(l, left&^(1<<x), e, k, di) {
 					return true
 				}
 				path = path[:len(path)-1]
@@ -111,7 +146,8 @@ func (v *Variant) capturePath(p *Position, m Move) []int {
 		}
 		return false
 	}
-	if !walk(int(m.From), m.Captured, p.Kings&(1<<m.From) != 0) {
+	empty := v.board&^p.Occupied() | 1<<m.From
+	if !walk(int(m.From), m.Captured, empty, p.Kings&(1<<m.From) != 0, -1) {
 		return nil
 	}
 	return path
@@ -127,6 +163,7 @@ func (v *Variant) pathCaptures(p *Position, path []int) (uint64, bool) {
 	}
 	empty := v.board&^p.Occupied() | 1<<path[0]
 	opp := p.Pieces[p.Side^1]
+	atOnce := v.fam == famTurkish
 	var cap uint64
 	for i := 0; i+1 < len(path); i++ {
 		s, t := path[i], path[i+1]
@@ -152,6 +189,9 @@ func (v *Variant) pathCaptures(p *Position, path []int) (uint64, bool) {
 			return 0, false
 		}
 		cap |= jumped
+		if atOnce {
+			empty |= jumped
+		}
 	}
 	return cap, true
 }

@@ -67,6 +67,7 @@ var perftLimit = map[string][2]int{
 	"brazilian":     {9, 11},
 	"spanish":       {9, 11},
 	"international": {8, 10},
+	"turkish":       {7, 9},
 }
 
 func TestPerftStart(t *testing.T) {

@@ -56,6 +56,24 @@ func (p *Position) Play(m Move) {
 	from := uint64(1) << m.From
 	to := uint64(1) << m.To
 	key := p.Key ^ zobSide
+	// Captures first: in Turkish a king may end on the square of a piece
+	// it took earlier in the same move.
+	if c := m.Captured; c != 0 {
+		ck := c & p.Kings
+		cs := c & p.Super
+		p.Pieces[them] &^= c
+		p.Kings &^= c
+		p.Super &^= c
+		for c &^= ck; c != 0; c &= c - 1 {
+			key ^= zob[them][0][lsb(c)]
+		}
+		for ck &^= cs; ck != 0; ck &= ck - 1 {
+			key ^= zob[them][1][lsb(ck)]
+		}
+		for ; cs != 0; cs &= cs - 1 {
+			key ^= zob[them][2][lsb(cs)]
+		}
+	}
 	p.Pieces[us] = p.Pieces[us]&^from | to
 	switch {
 	case p.Super&from != 0:
@@ -75,22 +93,6 @@ func (p *Position) Play(m Move) {
 		key ^= zob[us][0][m.From] ^ zob[us][1][m.To]
 	default:
 		key ^= zob[us][0][m.From] ^ zob[us][0][m.To]
-	}
-	if c := m.Captured; c != 0 {
-		ck := c & p.Kings
-		cs := c & p.Super
-		p.Pieces[them] &^= c
-		p.Kings &^= c
-		p.Super &^= c
-		for c &^= ck; c != 0; c &= c - 1 {
-			key ^= zob[them][0][lsb(c)]
-		}
-		for ck &^= cs; ck != 0; ck &= ck - 1 {
-			key ^= zob[them][1][lsb(ck)]
-		}
-		for ; cs != 0; cs &= cs - 1 {
-			key ^= zob[them][2][lsb(cs)]
-		}
 	}
 	p.Key = key
 	p.Side = them

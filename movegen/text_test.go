@@ -24,50 +24,56 @@ func randomGame(v *Variant, rng *rand.Rand, plies int, visit func(p *Position, m
 
 func TestZobristIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	games := 300
+	games := 100
 	if testing.Short() {
-		games = 50
+		games = 20
 	}
-	for g := 0; g < games; g++ {
-		randomGame(Italian, rng, 200, func(p *Position, m Move) {
-			c := *p
-			c.Play(m)
-			if c.Key != c.ComputeKey() {
-				t.Fatalf("after %s from %s: incremental key %x, from scratch %x",
-					Italian.HubMove(m), Italian.FEN(p), c.Key, c.ComputeKey())
-			}
-		})
+	for _, v := range Variants() {
+		for g := 0; g < games; g++ {
+			randomGame(v, rng, 200, func(p *Position, m Move) {
+				c := *p
+				c.Play(m)
+				if c.Key != c.ComputeKey() {
+					t.Fatalf("%s: after %s from %s: incremental key %x, from scratch %x",
+						v.Name, v.HubMove(m), v.FEN(p), c.Key, c.ComputeKey())
+				}
+			})
+		}
 	}
 }
 
 func TestTextRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := 0
-	for g := 0; g < 100; g++ {
-		randomGame(Italian, rng, 150, func(p *Position, m Move) {
-			n++
-			fen := Italian.FEN(p)
-			q, err := Italian.ParseFEN(fen)
-			if err != nil || q != *p {
-				t.Fatalf("FEN %s does not read back: %v", fen, err)
-			}
-			if again := Italian.FEN(&q); again != fen {
-				t.Fatalf("FEN %s written back as %s", fen, again)
-			}
-			hub := Italian.Hub(p)
-			if q, err := Italian.ParseHub(hub); err != nil || q != *p {
-				t.Fatalf("hub %s does not read back: %v", hub, err)
-			}
-			for _, text := range []string{Italian.FormatMove(p, m), Italian.HubMove(m)} {
-				got, err := Italian.ParseMove(p, text)
-				if err != nil || got != m {
-					t.Fatalf("%s: move %q reads back as %+v (%v), want %+v", fen, text, got, err, m)
+	for _, v := range Variants() {
+		n := 0
+		for g := 0; g < 60; g++ {
+			randomGame(v, rng, 150, func(p *Position, m Move) {
+				n++
+				fen := v.FEN(p)
+				q, err := v.ParseFEN(fen)
+				if err != nil || q != *p {
+					t.Fatalf("%s: FEN %s does not read back: %v\n%+v\n%+v", v.Name, fen, err, q, *p)
 				}
-			}
-		})
-	}
-	if n < 5000 {
-		t.Errorf("only %d positions checked", n)
+				if again := v.FEN(&q); again != fen {
+					t.Fatalf("%s: FEN %s written back as %s", v.Name, fen, again)
+				}
+				if v.HasHubString() {
+					hub := v.Hub(p)
+					if q, err := v.ParseHub(hub); err != nil || q != *p {
+						t.Fatalf("%s: hub %s does not read back: %v", v.Name, hub, err)
+					}
+				}
+				for _, text := range []string{v.FormatMove(p, m), v.HubMove(m)} {
+					got, err := v.ParseMove(p, text)
+					if err != nil || got != m {
+						t.Fatalf("%s: %s: move %q reads back as %+v (%v), want %+v", v.Name, fen, text, got, err, m)
+					}
+				}
+			})
+		}
+		if n < 2000 {
+			t.Errorf("%s: only %d positions checked", v.Name, n)
+		}
 	}
 }
 

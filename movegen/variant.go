@@ -12,6 +12,7 @@ const (
 	famItalian family = iota + 1 // italian.go
 	famDiag                      // diag.go: the other diagonal variants
 	famDamone                    // damone.go
+	famTurkish                   // turkish.go
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -41,7 +42,7 @@ type Variant struct {
 	db            diagBoard
 	dr            diagRules
 	dm            damoneRules
-	damoniLoss    bool // Damone option: losing every Damone loses the game
+	damoniLoss    bool      // Damone option: losing every Damone loses the game
 	crown         [2]uint64 // where each colour's men are crowned
 	board         uint64    // playable bits
 	start         Position
@@ -112,8 +113,17 @@ var (
 	})
 )
 
+// Turkish is Turkish draughts (rules.md §3): orthogonal moves on all 64
+// squares.
+var Turkish = newVariant(&Variant{
+	Name: "turkish", Aliases: []string{"dama-turca", "turk"},
+	StartFEN: "W:W9-24:B41-56", DrawPlies: 100, GameType: 30,
+	fam: famTurkish, flying: true,
+	geo: newGeometryT(),
+})
+
 // variants lists every supported rule set, the default first.
-var variants = []*Variant{Italian, Damone, English, Russian, Brazilian, Spanish, International}
+var variants = []*Variant{Italian, Damone, English, Russian, Brazilian, Spanish, International, Turkish}
 
 // newVariant completes a variant description: board data from its
 // geometry, and the start position.
@@ -130,6 +140,9 @@ func newVariant(v *Variant) *Variant {
 		v.MaxPieces = 20
 		v.crown = [2]uint64{Row10Top, Row10Bottom}
 		v.db = diagBoard{sA: 5, sB: 6, board: Board10, crown: v.crown}
+	case BoardT:
+		v.MaxPieces = 16
+		v.crown = [2]uint64{RowTTop, RowTBot}
 	}
 	if v.fam == famDamone {
 		sq := func(ns ...int) (m uint64) {
@@ -188,6 +201,8 @@ func (v *Variant) Generate(p *Position, ml *MoveList) {
 		genItalian(p, ml)
 	case famDamone:
 		genDamone(&v.dm, p, ml)
+	case famTurkish:
+		genTurkish(p, ml)
 	default:
 		genDiag(&v.db, &v.dr, p, ml)
 	}
@@ -202,6 +217,8 @@ func (v *Variant) Count(p *Position, scratch *MoveList) int {
 	case famDamone:
 		genDamone(&v.dm, p, scratch)
 		return scratch.N
+	case famTurkish:
+		return countTurkish(p, scratch)
 	default:
 		return countDiag(&v.db, &v.dr, p, scratch)
 	}
@@ -216,6 +233,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = italianJumpers(p)
 	case famDamone:
 		jm = damoneJumpers(p)
+	case famTurkish:
+		jm, jk = turkishJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}

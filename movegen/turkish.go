@@ -1,0 +1,248 @@
+package movegen
+
+// Turkish draughts (rules.md §3): all 64 squares, orthogonal moves.
+//
+// Layout: bit = (7-rank)*8 + file, so a8 is bit 0 and h1 bit 63; White
+// starts at the high bits and moves up (a right shift by 8), like every
+// other layout of the package:
+//
+//	    a  b  c  d  e  f  g  h
+//	8 | 0  1  2  3  4  5  6  7
+//	7 | 8  9 10 11 12 13 14 15
+//	  ...
+//	1 |56 57 58 59 60 61 62 63
+//
+// Men step one square forward or sideways and capture the same ways with a
+// short jump, never backward. Kings slide any distance along ranks and
+// files and capture from afar: over an enemy piece with only empty squares
+// before it, landing on any empty square beyond. Captured pieces leave the
+// board at once, so their squares are free for the rest of the sequence;
+// within one sequence a king never turns back 180°. The most pieces must
+// be taken (kings count as one). A man reaching the far rank during a
+// capture goes on capturing as a man (sideways along that rank) and is
+// crowned only if the move ends there.
+
+// Turkish board masks.
+const (
+	BoardT   uint64 = ^uint64(0)
+	RowTTop  uint64 = 0xFF       // rank 8, where White men are crowned
+	RowTBot  uint64 = 0xFF << 56 // rank 1, where Black men are crowned
+	fileA    uint64 = 0x0101010101010101
+	fileH    uint64 = fileA << 7
+	notFileA        = ^fileA
+	notFileH        = ^fileH
+)
+
+// tStep moves the bits of b one square in direction d: 0 up (towards rank
+// 8), 1 down, 2 left (towards file a), 3 right. Bits that would wrap round
+// an edge are dropped.
+func tStep(b uint64, d int) uint64 {
+	switch d {
+	case 0:
+		return b >> 8
+	case 1:
+		return b << 8
+	case 2:
+		return (b & notFileA) >> 1
+	}
+	return (b & notFileH) << 1
+}
+
+// tOpposite is the direction opposite d.
+func tOpposite(d int) int { return d ^ 1 }
+
+// tManDirs are the directions in which the men of each colour move and
+// capture: forward and both sideways.
+var tManDirs = [2][3]int{{0, 2, 3}, {1, 2, 3}}
+
+type tGen struct {
+	ml   *MoveList
+	best uint32
+	far  uint64
+	us   Color
+	from uint8
+}
+
+// turkishJumpers returns the men and kings of the side to move that can
+// capture.
+func turkishJumpers(p *Position) (men, kings uint64) {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := ^(own | opp)
+	ownM := own &^ p.Kings
+	for _, d := range tManDirs[us] {
+		back := tOpposite(d)
+		men |= tStep(tStep(empty, back)&opp, back)
+	}
+	men &= ownM
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		s := k & -k
+		for d := 0; d < 4; d++ {
+			x := tStep(s, d)
+			for x&empty != 0 {
+				x = tStep(x, d)
+			}
+			if x&opp != 0 && tStep(x, d)&empty != 0 {
+				kings |= s
+				break
+			}
+		}
+	}
+	return men, kings
+}
+
+// genTurkish fills ml with the legal moves of p.
+func genTurkish(p *Position, ml *MoveList) {
+	ml.N = 0
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	if jm, jk := turkishJumpers(p); jm|jk != 0 {
+		g := tGen{ml: ml, us: us, far: RowTTop}
+		if us == Black {
+			g.far = RowTBot
+		}
+		empty := ^(own | opp)
+		for ; jk != 0; jk &= jk - 1 {
+			s := jk & -jk
+			g.from = uint8(lsb(s))
+			g.kingJump(s, empty|s, opp, 0, -1)
+		}
+		for ; jm != 0; jm &= jm - 1 {
+			s := jm & -jm
+			g.from = uint8(lsb(s))
+			g.manJump(s, empty|s, opp, 0)
+		}
+		return
+	}
+	empty := ^(own | opp)
+	far := RowTTop
+	if us == Black {
+		far = RowTBot
+	}
+	n := 0
+	for _, d := range tManDirs[us] {
+		for t := tStep(own&^p.Kings, d) & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ml.Moves[n] = Move{From: uint8(lsb(tStep(to, tOpposite(d)))), To: uint8(lsb(to)), Promote: to&far != 0}
+			n++
+		}
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		s := k & -k
+		from := uint8(lsb(s))
+		for d := 0; d < 4; d++ {
+			for x := tStep(s, d) & empty; x != 0; x = tStep(x, d) & empty {
+				ml.Moves[n] = Move{From: from, To: uint8(lsb(x))}
+				n++
+			}
+		}
+	}
+	ml.N = n
+}
+
+// countTurkish returns the number of legal moves of p.
+func countTurkish(p *Position, scratch *MoveList) int {
+	us := p.Side
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	if jm, jk := turkishJumpers(p); jm|jk != 0 {
+		genTurkish(p, scratch)
+		return scratch.N
+	}
+	empty := ^(own | opp)
+	men := own &^ p.Kings
+	n := popcount(tStep(men, 2)&empty) + popcount(tStep(men, 3)&empty)
+	if us == White {
+		n += popcount(tStep(men, 0) & empty)
+	} else {
+		n += popcount(tStep(men, 1) & empty)
+	}
+	kings := own & p.Kings
+	for d := 0; kings != 0 && d < 4; d++ {
+		for x := tStep(kings, d) & empty; x != 0; x = tStep(x, d) & empty {
+			n += popcount(x)
+		}
+	}
+	return n
+}
+
+// manJump extends a man's capture from s. empty and opp are the board as
+// it now stands: pieces taken so far (cap, n of them) are already gone.
+func (g *tGen) manJump(s, empty, opp, cap uint64) {
+	ended := true
+	for _, d := range tManDirs[g.us] {
+		o := tStep(s, d) & opp
+		if o == 0 {
+			continue
+		}
+		l := tStep(o, d) & empty
+		if l == 0 {
+			continue
+		}
+		ended = false
+		g.manJump(l, empty|o, opp&^o, cap|o)
+	}
+	if ended && cap != 0 {
+		g.add(s, cap, s&g.far != 0)
+	}
+}
+
+// kingJump extends a king's capture from s; last is the direction of the
+// previous jump (-1 before the first), which the king may not reverse.
+func (g *tGen) kingJump(s, empty, opp, cap uint64, last int) {
+	ended := true
+	for d := 0; d < 4; d++ {
+		if last >= 0 && d == tOpposite(last) {
+			continue
+		}
+		x := tStep(s, d)
+		for x&empty != 0 {
+			x = tStep(x, d)
+		}
+		o := x & opp
+		if o == 0 {
+			continue
+		}
+		e2, opp2 := empty|o, opp&^o
+		for l := tStep(o, d) & empty; l != 0; l = tStep(l, d) & e2 {
+			ended = false
+			g.kingJump(l, e2, opp2, cap|o, d)
+		}
+	}
+	if ended && cap != 0 {
+		g.add(s, cap, false)
+	}
+}
+
+// add records a finished capture if it takes at least as many pieces as
+// the best so far, dropping duplicates.
+func (g *tGen) add(to, cap uint64, promote bool) {
+	score := uint32(popcount(cap))
+	if score < g.best {
+		return
+	}
+	ml := g.ml
+	t := uint8(lsb(to))
+	if score > g.best {
+		g.best = score
+		ml.N = 0
+	} else {
+		for i := 0; i < ml.N; i++ {
+			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
+				return
+			}
+		}
+	}
+	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
+	ml.N++
+}
+
+// newGeometryT builds the Turkish board: algebraic names, numbers 1 = a1
+// … 8 = h1 … 64 = h8.
+func newGeometryT() *geometry {
+	g := &geometry{files: 8, ranks: 8, diagonal: false, board: BoardT, rot: 63, algebraic: true}
+	for b := 0; b < 64; b++ {
+		g.coord[b] = [2]int8{int8(b % 8), int8(7 - b/8)}
+	}
+	g.finish(false, true)
+	return g
+}
