@@ -189,6 +189,7 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 	var root movegen.MoveList
 	e.v.Generate(&g.Pos, &root)
 	if root.N == 0 {
+		e.waitIfPondering(lim)
 		return Result{}
 	}
 	e.tt.NewSearch()
@@ -590,8 +591,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				}
 			}
 			s = -w.search(-alpha-1, -alpha, nd-r, ply+1, false)
+			if w.aborted {
+				return 0
+			}
 			if s > alpha && r > 0 {
 				s = -w.search(-alpha-1, -alpha, nd, ply+1, false)
+				if w.aborted {
+					return 0
+				}
 			}
 			if pvNode && s > alpha && s < beta {
 				s = -w.search(-beta, -alpha, nd, ply+1, true)

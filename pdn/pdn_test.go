@@ -1,0 +1,119 @@
+package pdn
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// randomGame plays up to n random legal moves from start.
+func randomGame(v *movegen.Variant, start movegen.Position, rng *rand.Rand, n int) *Game {
+	g := &Game{Variant: v, Start: start, Result: DrawResult}
+	g.SetTag("Event", "test")
+	g.SetTag("White", `the "first" engine`)
+	p := start
+	var ml movegen.MoveList
+	for i := 0; i < n; i++ {
+		v.Generate(&p, &ml)
+		if ml.N == 0 {
+			break
+		}
+		m := ml.Moves[rng.IntN(ml.N)]
+		g.Moves = append(g.Moves, m)
+		p.Play(m)
+	}
+	return g
+}
+
+func TestRoundTripEveryVariant(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, v := range movegen.Variants() {
+		var sb strings.Builder
+		var games []*Game
+		for i := 0; i < 20; i++ {
+			start := v.Start()
+			if i%5 == 4 { // a non-standard start travels as a FEN tag
+				var ml movegen.MoveList
+				v.Generate(&start, &ml)
+				start.Play(ml.Moves[0])
+			}
+			g := randomGame(v, start, rng, 120)
+			if i == 3 {
+				g.Comment = "black played an illegal move"
+				g.Result = WhiteWins
+			}
+			games = append(games, g)
+			if err := Write(&sb, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		back, err := Read(strings.NewReader(sb.String()), movegen.Italian)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", v.Name, err, sb.String())
+		}
+		if len(back) != len(games) {
+			t.Fatalf("%s: read %d games, wrote %d", v.Name, len(back), len(games))
+		}
+		for i, g := range games {
+			b := back[i]
+			if b.Variant != g.Variant && !(b.Variant.Name == g.Variant.Name) {
+				t.Errorf("%s game %d: variant %s", v.Name, i, b.Variant.Name)
+			}
+			if b.Start != g.Start || len(b.Moves) != len(g.Moves) || b.Result != g.Result || b.Comment != g.Comment {
+				t.Errorf("%s game %d differs after reading back", v.Name, i)
+				continue
+			}
+			for j := range g.Moves {
+				if b.Moves[j] != g.Moves[j] {
+					t.Errorf("%s game %d move %d differs", v.Name, i, j+1)
+					break
+				}
+			}
+			if b.Tag("White") != `the "first" engine` {
+				t.Errorf("tag read back as %q", b.Tag("White"))
+			}
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	for _, text := range []string{
+		"[GameType \"22\"]\n1. 22-19 11-14 2. 99-1 *",
+		"[FEN \"W:W21-40:B1\"] 1. 22-19 *",
+		"[Event \"x\" 1. 22-19",
+		"{never closed",
+		"1. 22-17 *",
+	} {
+		if _, err := Read(strings.NewReader(text), movegen.Italian); err == nil {
+			t.Errorf("%q read without error", text)
+		}
+	}
+	games, err := Read(strings.NewReader("1. 22-18 11-15 2. 21-17 1-1\n"), movegen.Italian)
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 3 {
+		t.Errorf("plain game: %v %d", err, len(games))
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("[GameType \"22\"]\n[FEN \"W:W21-32:B1-12\"]\n1. 22-19 11-14 2. 19x10 1-1")
+	f.Add("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *")
+	f.Add("{comment} 1. 22-18 ; rest\n 2-0")
+	f.Fuzz(func(t *testing.T, s string) {
+		games, err := Read(strings.NewReader(s), movegen.Italian)
+		if err != nil {
+			return
+		}
+		for _, g := range games {
+			var sb strings.Builder
+			if err := Write(&sb, g); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(strings.NewReader(sb.String()), g.Variant)
+			if err != nil || len(back) != 1 || len(back[0].Moves) != len(g.Moves) {
+				t.Fatalf("game does not read back: %v\n%s", err, sb.String())
+			}
+		}
+	})
+}
