@@ -1,6 +1,10 @@
-// Package eval is the static evaluation of draughts positions, one function
-// per variant, selected by the variant's name (Italian is the only one so far
-// and the default for names it does not know).
+// Package eval is the static evaluation of draughts positions, one
+// evaluation per variant, selected by the variant's name: Italian has its
+// own (italian.go); English, Russian, Brazilian, Spanish and International
+// share one table-driven engine (diag.go) with weights of their own
+// (variants.go); any other variant (today Italian Damone and Turkish) gets
+// the generic evaluation (generic.go), which works on any board and never
+// fails.
 //
 // Scores are in centi-men: a man is worth Man (100). Evaluate scores a
 // position for the side to move, EvaluateWhite for White; Material is the
@@ -8,20 +12,24 @@
 // self-play tests. Win, loss and draw scores belong to the search, not here.
 //
 // Every evaluation obeys one hard rule: a position and its colour-flipped
-// mirror (movegen.Position.Flip8: the board turned 180°, colours swapped, the
-// other side to move) score exactly opposite in EvaluateWhite and exactly the
-// same in Evaluate. It holds by construction: each White term is computed
-// from White's point of view, and each Black term by the same table applied
-// to the rotated bit (bit b of the 8x8 layout ↔ bit 35-b), with the same
-// integer arithmetic, so no rounding can break it.
+// mirror (v.Flip: the board turned 180°, colours swapped, the other side to
+// move) score exactly opposite in EvaluateWhite and exactly the same in
+// Evaluate. It holds by construction: each White term is computed from
+// White's point of view, and each Black term by the same table applied to
+// the rotated square (file f, rank r ↔ files-1-f, ranks-1-r; on the 8x8
+// layout bit b ↔ 35-b, on the 10x10 layout b ↔ 53-b), with the same
+// integer arithmetic, so no rounding can break it. The tests check it for
+// every variant on thousands of positions.
 //
 // The evaluation runs at every leaf of the search, so it is built from
-// bitboard popcounts and precomputed tables only: no loop over pieces or
-// moves, no allocation. Per-square weights are stored as bit planes — a table
+// bitboard popcounts and precomputed tables only: no loop over moves, no
+// allocation. Per-square weights are stored as bit planes — a table
 // whose weights fit in k bits becomes k masks, and the weighted sum over a
 // set of pieces is Σ 2^j·popcount(pieces & plane[j]) — so a whole
 // piece-square table costs a handful of popcounts. Terms that depend on the
 // game phase are blended into one table per phase at package initialisation.
+// Every table index is a capped piece count or a bit masked to 0-63, so a
+// position of the wrong board size gives a meaningless score, never a panic.
 //
 // # Italian evaluation
 //
@@ -69,4 +77,78 @@
 // Trading down: the side ahead in material gets material difference ×
 // 2 / (pieces on the board + 2) on top: with 24 pieces a man up is worth
 // about 8 more, with 4 pieces about 33, so when ahead trading pieces pays.
+//
+// # English, Russian, Brazilian, Spanish and International
+//
+// These five share one evaluation (diag.go) whose tables are built at
+// package initialisation from the variant's own coordinates (v.Coord, rank
+// 0 = White's first rank), once per variant, White's from White's view and
+// Black's on the rotated squares. "Rank" below counts from the owner's side
+// as in the Italian section, and squares are named for White. Weights blend
+// linearly between a middlegame weight (MG, with 22 or more pieces on the
+// board; International 32) and an endgame weight (EG, 6 or fewer;
+// International 8). The weights live in variants.go; this table is theirs.
+//
+// Material: Man (100) per man; a king is worth 140 in English (a short king:
+// checkers programs use 1.3-1.5 men), 300 in Russian, Brazilian and Spanish
+// and 320 in International. A flying king commands whole diagonals, catches
+// runaway men and wins most endgames against men alone, so it is worth
+// about three men; on the larger 10x10 board it covers more squares, hence
+// a little more.
+//
+// Advancement and tempo, by rank 1..7 (International 1..9), on top of
+// tempo × (rank-1):
+//
+//	                   MG advancement      EG advancement                 tempo MG/EG
+//	English            0 0 0 0 2 4 6       0 2 4 7 11 15 20               +2 / -1
+//	Russian, Brazilian,
+//	Spanish            0 0 0 0 2 4 6       0 2 5 9 15 25 40               +2 / -1
+//	International      0 0 0 0 0 1 2 3 4   0 2 4 7 11 16 23 32 43         +1 / -1
+//
+// In the middlegame the reward stays small (a man far up the board is a
+// target; see over-extension), in the endgame it grows toward promotion.
+//
+// Over-extension: a man on ranks 5-7 (International 6-9), off the side
+// edges, with no piece of its own on either square diagonally behind it,
+// costs MG 8 (EG 0): an enemy man in front of it can jump it.
+//
+// Centre: a man on d4 f4 c5 e5 (English, Russian, Brazilian: a1 dark) or
+// c4 e4 d5 f5 (Spanish: h1 dark) earns MG 6, EG 2; in International a man
+// on d4 f4 c5 e5 g5 (32 33 27 28 29; Black 19 18 24 23 22) earns MG 5, EG 1.
+//
+// Back-rank guard, while the opponent has no king (MG as listed, EG half):
+// English c1 8, g1 8 (the "bridge", 30 and 32), e1 4, a1 2; Russian and
+// Brazilian c1 8, e1 8, a1 4, g1 4; Spanish d1 8, f1 8, b1 4, h1 4;
+// International e1 (48) 8, c1 and g1 (47, 49) 6, a1 and i1 (46, 50) 2.
+//
+// Breakthrough: a man with no enemy man anywhere in its promotion cone (the
+// squares ahead of it reachable by forward diagonal steps, found by a
+// shift-and-mask fill) earns, by ranks still to go 1, 2, 3, ...:
+// English 16 10 5; Russian, Brazilian, Spanish 50 32 18 8; International
+// 50 36 24 14 6. Half once the opponent has a king, which can still stop it.
+//
+// Kings. English (short kings): 2 per step of centrality (distance in files
+// from the nearer side edge plus distance in ranks from the nearer of ranks
+// 1 and 8) and 3 per empty square diagonally next to the king. Flying
+// kings (the other four): 1 per empty square the side's kings can slide to
+// (the union of their rays, each square counted once), and 25 for a side
+// with a king on the long diagonal (a1-h8, Spanish h1-a8, International
+// a1-j10 = 46-5), the road that decides many king endgames.
+//
+// International only: outposts — a man on rank 6 or 7, off the edges, with
+// own pieces on both squares diagonally behind it, earns MG 8, EG 2: it
+// cannot be jumped from in front. Wing balance — with d = |men on files
+// a-e − men on files f-j|, a side pays min(3·(d-1)², 60) in the middlegame
+// and min((d-1)², 60) in the endgame: d = 2 costs 3, 3 costs 12, 4 costs 27.
+//
+// Trading down: as in Italian, the side ahead gets material difference ×
+// 2 / (pieces on the board + 2) on top.
+//
+// # Other variants
+//
+// A variant without its own evaluation (today Italian Damone and Turkish)
+// gets the generic one: Man per man, 250 per king (between a short and a
+// flying king), 350 for a piece above a king (a Damone), and 3 per rank a
+// man has advanced, each man's rank read from v.Coord. It uses no table
+// indexed by square, so it is safe on any board.
 package eval

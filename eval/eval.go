@@ -16,24 +16,54 @@ func Evaluate(v *movegen.Variant, p *movegen.Position) int {
 }
 
 // EvaluateWhite returns the static score of p from White's point of view
-// (positive = good for White), whoever is to move.
+// (positive = good for White), whoever is to move. Each variant has its
+// own evaluation, chosen by v.Name; a variant without one (or a nil v) gets
+// the generic evaluation, material and advancement, which works on any
+// board.
 func EvaluateWhite(v *movegen.Variant, p *movegen.Position) int {
-	switch v.Name {
-	// Later variants add a case here: case "english": return englishWhite(p)
-	default: // "italian", and for now every variant without its own evaluation
-		return italianWhite(p)
+	if v == nil {
+		return genericWhite(nil, p)
 	}
+	var e *diagEval
+	switch v.Name {
+	case "italian":
+		return italianWhite(p)
+	case "english":
+		e = evEnglish
+	case "russian":
+		e = evRussian
+	case "brazilian":
+		e = evBrazilian
+	case "spanish":
+		e = evSpanish
+	case "international":
+		e = evInternational
+	}
+	if e == nil {
+		return genericWhite(v, p)
+	}
+	return e.white(p)
 }
 
 // Material returns the material balance of p for the side to move: Man
-// (100) per man and the variant's king value (for Italian, KingValue) per
-// king. It is the "simpler evaluation" that self-play tests measure the full
+// (100) per man and the variant's king value per king (Italian KingValue
+// 280, English 140, Russian, Brazilian and Spanish 300, International 320;
+// other variants 250, and 350 for a piece above a king such as a Damone).
+// It is the "simpler evaluation" that self-play tests measure the full
 // evaluation against.
 func Material(v *movegen.Variant, p *movegen.Position) int {
 	var s int
-	switch v.Name {
-	default: // "italian"
+	switch {
+	case v == nil:
+		s = genericMaterial(p)
+	case v.Name == "italian":
 		s = italianMaterial(p)
+	default:
+		if e := diagFor(v.Name); e != nil {
+			s = e.material(p)
+		} else {
+			s = genericMaterial(p)
+		}
 	}
 	if p.Side == movegen.Black {
 		return -s

@@ -36,6 +36,14 @@ func pydraughtsPos(v *movegen.Variant, p *movegen.Position) string {
 				}
 			}
 		}
+	case "turkish": // 65 characters, char 1 = a8, row by row from the top
+		i := 1
+		for r := 7; r >= 0; r-- {
+			for f := 0; f < 8; f++ {
+				bitOf[i] = v.BitAt(f, r)
+				i++
+			}
+		}
 	default:
 		for i := 1; i <= n; i++ {
 			bitOf[i] = v.Bit(i)
