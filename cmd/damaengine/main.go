@@ -4,6 +4,7 @@
 //	damaengine hub [--name=value ...]
 //	damaengine perft --variant italian [--fen FEN] --depth N [--divide]
 //	damaengine bench [--variant V|all] [--depth N]
+//	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //
 // main only wires flags, readers and writers to the packages that do the
 // work; see the README for examples.
@@ -32,11 +33,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPerft(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "dxp":
+		return runDXP(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, bench, help)\n", args[0])
+	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, bench, dxp, help)\n", args[0])
 	return 2
 }
 
@@ -46,4 +49,6 @@ usage:
   damaengine                      the first input line picks the mode ("hub")
   damaengine hub [--tt-size=24 ...] Hub protocol on stdin/stdout; --name=value sets a parameter
   damaengine perft --variant italian [--fen FEN] --depth N [--divide]
-  damaengine bench [--variant V|all] [--depth N]`
+  damaengine bench [--variant V|all] [--depth N]
+  damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] [--minutes M]
+                 [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]`

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
 )
 
 // buildBinary builds damaengine once per test run.
@@ -219,5 +221,86 @@ func TestEOFQuits(t *testing.T) {
 	waitExit(t, e.cmd)
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("exit took %v", d)
+	}
+}
+
+// TestDXPMatch: two damaengine processes play International draughts over
+// DXP on loopback; every move in the PDN each writes must replay legally,
+// both PDNs must agree, and both sides must finish the game-end handshake
+// (exit status 0 and "dxp games=N").
+func TestDXPMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	follower := exec.Command(bin, "dxp", "--listen", addr, "--pdn", dir+"/f.pdn", "--movetime", "0.02", "--tt-size", "18", "--name", "follower")
+	var fout, ferr bytes.Buffer
+	follower.Stdout, follower.Stderr = &fout, &ferr
+	if err := follower.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer follower.Process.Kill()
+	var iout, ierr bytes.Buffer
+	var initiator *exec.Cmd
+	for i := 0; i < 100; i++ {
+		initiator = exec.Command(bin, "dxp", "--connect", addr, "--initiator", "--games", "2", "--minutes", "1", "--movetime", "0.02", "--tt-size", "18", "--pdn", dir+"/i.pdn", "--name", "initiator")
+		iout.Reset()
+		ierr.Reset()
+		initiator.Stdout, initiator.Stderr = &iout, &ierr
+		// retry until the follower listens
+		if err := initiator.Run(); err == nil || !strings.Contains(ierr.String(), "connection refused") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if initiator.ProcessState == nil || initiator.ProcessState.ExitCode() != 0 {
+		t.Fatalf("initiator failed: %s %s", iout.String(), ierr.String())
+	}
+	done := make(chan error, 1)
+	go func() { done <- follower.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("follower failed: %v %s", err, ferr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("follower did not finish")
+	}
+	if strings.TrimSpace(iout.String()) != "dxp games=2" || strings.TrimSpace(fout.String()) != "dxp games=2" {
+		t.Errorf("outputs %q / %q", iout.String(), fout.String())
+	}
+	var all [2][]*pdn.Game
+	for i, f := range []string{dir + "/i.pdn", dir + "/f.pdn"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := pdn.Read(bytes.NewReader(b), movegen.International)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", f, err, b)
+		}
+		if len(games) != 2 {
+			t.Fatalf("%s: %d games", f, len(games))
+		}
+		all[i] = games
+	}
+	for g := 0; g < 2; g++ {
+		a, b := all[0][g], all[1][g]
+		if len(a.Moves) != len(b.Moves) || a.Result != b.Result {
+			t.Errorf("game %d: the two sides disagree: %d moves %s vs %d moves %s", g+1, len(a.Moves), a.Result, len(b.Moves), b.Result)
+		}
+		if a.Result == pdn.Unfinished || len(a.Moves) < 10 {
+			t.Errorf("game %d: result %s after %d moves", g+1, a.Result, len(a.Moves))
+		}
+	}
+	if all[0][0].Tag("White") != "initiator" || all[0][1].Tag("White") != "follower" {
+		t.Errorf("colours did not alternate: %q, %q", all[0][0].Tag("White"), all[0][1].Tag("White"))
 	}
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/protocol"
+	"github.com/damaengine/damaengine/search"
+)
+
+// runDXP implements "damaengine dxp": International draughts over DXP, as a
+// server (--listen, loopback by default) or a client (--connect), as the
+// initiator of the games (--initiator) or the follower.
+func runDXP(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dxp", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	listen := fs.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
+	connect := fs.String("connect", "", "host:port to connect to (client); empty: be the server")
+	initiator := fs.Bool("initiator", false, "send the game requests")
+	games := fs.Int("games", 1, "games to request (initiator)")
+	minutes := fs.Int("minutes", 5, "minutes per game to request (initiator)")
+	moves := fs.Int("moves", 0, "moves in that time (0: the whole game)")
+	moveTime := fs.Float64("movetime", 0, "cap on the seconds per move (0: none)")
+	pdnFile := fs.String("pdn", "", "append every game to this PDN file")
+	name := fs.String("name", "damaengine", "name sent to the peer")
+	ttSize := fs.Int("tt-size", 22, "table size, log2 of entries")
+	logLevel := fs.String("log-level", "off", "off, error, warn, info or debug (to stderr)")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "damaengine dxp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *games < 1 || *minutes < 1 || *minutes > 999 || *moves < 0 || *moves > 999 || *moveTime < 0 {
+		fmt.Fprintln(stderr, "damaengine dxp: --games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
+		return 2
+	}
+	log := zerolog.Nop()
+	if *logLevel != "off" {
+		lv, err := zerolog.ParseLevel(*logLevel)
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine dxp: --log-level %q: %v\n", *logLevel, err)
+			return 2
+		}
+		log = zerolog.New(stderr).Level(lv).With().Timestamp().Logger()
+	}
+	var pdnOut io.Writer
+	if *pdnFile != "" {
+		f, err := os.OpenFile(*pdnFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine dxp: --pdn: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		pdnOut = f
+	}
+	var conn net.Conn
+	var err error
+	if *connect != "" {
+		conn, err = net.DialTimeout("tcp", *connect, 10*time.Second)
+	} else {
+		var ln net.Listener
+		ln, err = net.Listen("tcp", *listen)
+		if err == nil {
+			log.Info().Str("addr", ln.Addr().String()).Msg("dxp: listening")
+			conn, err = ln.Accept()
+			ln.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
+		return 1
+	}
+	defer conn.Close()
+	eng := search.New(movegen.International, *ttSize)
+	d := protocol.NewDXP(conn, protocol.DXPConfig{
+		Name: *name, Initiator: *initiator, Games: *games, Minutes: *minutes, Moves: *moves,
+		MoveTime: time.Duration(*moveTime * float64(time.Second)),
+		Engine:   eng, PDN: pdnOut, Log: log,
+	})
+	if err := d.Run(); err != nil {
+		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "dxp games=%d\n", d.Games())
+	return 0
+}

@@ -1,0 +1,493 @@
+package protocol
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
+	"github.com/damaengine/damaengine/search"
+)
+
+// DXP, the DamExchange Protocol, is how International draughts engines
+// (Scan, Kingsrow, Moby Dam, GWD) play each other over TCP: ASCII messages
+// of at most 127 characters, each ended by a NUL byte, with fixed-width
+// fields (zero-padded numbers, space-padded names). Colours are W (white)
+// and Z (zwart, black). Squares are the International numbers 1-50.
+//
+//	R  game request  version(2) name(32) follower-colour(1) minutes(3) moves(3) A | B colour(1) board(50)
+//	A  game accept   name(32) code(1: 0 accepted, 1-3 refused)
+//	M  move          time(4) from(2) to(2) count(2) captured(2 each)
+//	E  game end      reason(1: 0 unknown, 1 I lose, 2 draw, 3 I win) stop(1: 0 go on, 1 stop)
+//	C  chat          text
+//	B  take-back     move number(3) colour(1)
+//	K  take-back answer code(1: 0 accepted, 1 not supported, 2 refused)
+
+// DXPPort is the protocol's default TCP port.
+const DXPPort = 27531
+
+// maxDXP is the longest message DXP allows, without its NUL.
+const maxDXP = 127
+
+// DXPConfig configures one DXP session.
+type DXPConfig struct {
+	// Name is sent in the game request or accept (at most 32 characters).
+	Name string
+	// Initiator sends the game requests; a follower answers them.
+	Initiator bool
+	// Games is the number of games an initiator asks for (at least 1).
+	Games int
+	// Minutes and Moves are the time control an initiator asks for: Minutes
+	// for Moves moves (0 moves: the whole game).
+	Minutes, Moves int
+	// MoveTime, if positive, caps the thinking time of each move.
+	MoveTime time.Duration
+	// Engine plays the moves; its variant must be International.
+	Engine *search.Engine
+	// PDN, if not nil, receives every finished game.
+	PDN io.Writer
+	// Log receives the session's log.
+	Log zerolog.Logger
+	// Timeout bounds the wait for any message from the peer (0: 10 minutes).
+	Timeout time.Duration
+}
+
+// dxpMsg is one received message.
+type dxpMsg struct {
+	kind byte
+	body string
+}
+
+// DXP is one session over a connection.
+type DXP struct {
+	cfg   DXPConfig
+	conn  io.ReadWriter
+	msgs  chan dxpMsg
+	errc  chan error
+	log   zerolog.Logger
+	v     *movegen.Variant
+	games int
+}
+
+// NewDXP returns a session on conn.
+func NewDXP(conn io.ReadWriter, cfg DXPConfig) *DXP {
+	if cfg.Games < 1 {
+		cfg.Games = 1
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Minute
+	}
+	if cfg.Name == "" {
+		cfg.Name = "damaengine"
+	}
+	return &DXP{cfg: cfg, conn: conn, log: cfg.Log, v: movegen.International,
+		msgs: make(chan dxpMsg, 16), errc: make(chan error, 1)}
+}
+
+// Games returns the number of games played to the end.
+func (d *DXP) Games() int { return d.games }
+
+// readLoop splits the stream into NUL-terminated messages.
+func (d *DXP) readLoop() {
+	br := bufio.NewReader(d.conn)
+	for {
+		s, err := br.ReadString(0)
+		if err != nil {
+			d.errc <- err
+			close(d.msgs)
+			return
+		}
+		s = strings.TrimSuffix(s, "\x00")
+		s = strings.TrimLeft(s, "\r\n")
+		if s == "" {
+			continue
+		}
+		if len(s) > maxDXP {
+			d.log.Warn().Int("len", len(s)).Msg("dxp: over-long message ignored")
+			continue
+		}
+		d.log.Debug().Str("msg", s).Msg("dxp received")
+		d.msgs <- dxpMsg{kind: s[0], body: s[1:]}
+	}
+}
+
+func (d *DXP) send(s string) error {
+	if len(s) > maxDXP {
+		s = s[:maxDXP]
+	}
+	d.log.Debug().Str("msg", s).Msg("dxp sent")
+	_, err := io.WriteString(d.conn, s+"\x00")
+	return err
+}
+
+// next waits for the next message, answering chat and take-back requests
+// on the way.
+func (d *DXP) next() (dxpMsg, error) {
+	timer := time.NewTimer(d.cfg.Timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case m, ok := <-d.msgs:
+			if !ok {
+				err := <-d.errc
+				d.errc <- err
+				return m, err
+			}
+			switch m.kind {
+			case 'C':
+				d.log.Info().Str("chat", m.body).Msg("dxp chat")
+				continue
+			case 'B':
+				d.log.Info().Str("request", m.body).Msg("dxp take-back refused: not supported")
+				if err := d.send("K1"); err != nil {
+					return m, err
+				}
+				continue
+			case 'K':
+				continue // we never ask for take-backs
+			}
+			return m, nil
+		case <-timer.C:
+			return dxpMsg{}, fmt.Errorf("dxp: no message from the peer for %v", d.cfg.Timeout)
+		}
+	}
+}
+
+func pad(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s + strings.Repeat(" ", n-len(s))
+}
+
+func num(n, width int) string {
+	s := strconv.Itoa(n)
+	if len(s) > width {
+		return s[len(s)-width:]
+	}
+	return strings.Repeat("0", width-len(s)) + s
+}
+
+// gameSetup is what a game request fixes.
+type gameSetup struct {
+	ourColour movegen.Color
+	minutes   int
+	moves     int
+	start     movegen.Position
+	opponent  string
+}
+
+// Run plays the session: as initiator, Games game requests in turn with
+// colours alternating; as follower, every request until the peer stops or
+// closes the connection.
+func (d *DXP) Run() error {
+	go d.readLoop()
+	if d.cfg.Initiator {
+		for i := 0; i < d.cfg.Games; i++ {
+			follower := "Z"
+			ours := movegen.White
+			if i%2 == 1 {
+				follower, ours = "W", movegen.Black
+			}
+			req := "R01" + pad(d.cfg.Name, 32) + follower + num(d.cfg.Minutes, 3) + num(d.cfg.Moves, 3) + "A"
+			if err := d.send(req); err != nil {
+				return err
+			}
+			m, err := d.next()
+			if err != nil {
+				return err
+			}
+			if m.kind != 'A' || len(m.body) < 33 {
+				return fmt.Errorf("dxp: expected a game accept, got %q", string(m.kind)+m.body)
+			}
+			if m.body[32] != '0' {
+				return fmt.Errorf("dxp: game request refused (code %c)", m.body[32])
+			}
+			setup := gameSetup{ourColour: ours, minutes: d.cfg.Minutes, moves: d.cfg.Moves, start: d.v.Start(), opponent: strings.TrimSpace(m.body[:32])}
+			last := i == d.cfg.Games-1
+			if err := d.play(setup, last); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for {
+		m, err := d.next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		switch m.kind {
+		case 'R':
+			setup, code := d.parseRequest(m.body)
+			if err := d.send("A" + pad(d.cfg.Name, 32) + code); err != nil {
+				return err
+			}
+			if code != "0" {
+				continue
+			}
+			if err := d.play(setup, false); err != nil {
+				return err
+			}
+		case 'E':
+			// a game end outside a game: acknowledge it
+			if err := d.send("E01"); err != nil {
+				return err
+			}
+			if len(m.body) >= 2 && m.body[1] == '1' {
+				return nil
+			}
+		default:
+			d.log.Warn().Str("msg", string(m.kind)+m.body).Msg("dxp: unexpected message outside a game ignored")
+		}
+	}
+}
+
+// parseRequest reads a game request; code "0" accepts it.
+func (d *DXP) parseRequest(body string) (gameSetup, string) {
+	var g gameSetup
+	if len(body) < 2+32+1+3+3+1 {
+		d.log.Warn().Str("body", body).Msg("dxp: short game request refused")
+		return g, "3"
+	}
+	g.opponent = strings.TrimSpace(body[2:34])
+	switch body[34] {
+	case 'W':
+		g.ourColour = movegen.White
+	case 'Z':
+		g.ourColour = movegen.Black
+	default:
+		return g, "1"
+	}
+	g.minutes, _ = strconv.Atoi(body[35:38])
+	g.moves, _ = strconv.Atoi(body[38:41])
+	g.start = d.v.Start()
+	if body[41] == 'B' {
+		if len(body) < 42+1+50 {
+			return g, "3"
+		}
+		var p movegen.Position
+		if body[42] == 'Z' {
+			p.Side = movegen.Black
+		}
+		for i := 0; i < 50; i++ {
+			bit := uint64(1) << d.v.Bit(i+1)
+			switch body[43+i] {
+			case 'w':
+				p.Pieces[movegen.White] |= bit
+			case 'z':
+				p.Pieces[movegen.Black] |= bit
+			case 'W':
+				p.Pieces[movegen.White] |= bit
+				p.Kings |= bit
+			case 'Z':
+				p.Pieces[movegen.Black] |= bit
+				p.Kings |= bit
+			case 'e':
+			default:
+				return g, "3"
+			}
+		}
+		q, err := d.v.ParseFEN(d.v.FEN(&p))
+		if err != nil {
+			return g, "3"
+		}
+		g.start = q
+	}
+	if g.minutes <= 0 {
+		g.minutes = 1
+	}
+	return g, "0"
+}
+
+// moveMsg writes m as a DXP move message.
+func (d *DXP) moveMsg(m movegen.Move, used time.Duration) string {
+	var sb strings.Builder
+	sb.WriteString("M" + num(int(used.Seconds()+0.5), 4) + num(d.v.SquareNumber(int(m.From)), 2) + num(d.v.SquareNumber(int(m.To)), 2))
+	var caps []int
+	for c := m.Captured; c != 0; c &= c - 1 {
+		b := 0
+		for c&(1<<b) == 0 {
+			b++
+		}
+		caps = append(caps, d.v.SquareNumber(b))
+	}
+	sb.WriteString(num(len(caps), 2))
+	for _, c := range caps {
+		sb.WriteString(num(c, 2))
+	}
+	return sb.String()
+}
+
+// parseMove finds the legal move a move message names.
+func (d *DXP) parseMove(p *movegen.Position, body string) (movegen.Move, error) {
+	if len(body) < 10 {
+		return movegen.Move{}, fmt.Errorf("dxp: short move message %q", body)
+	}
+	field := func(i int) (int, error) { return strconv.Atoi(body[i : i+2]) }
+	from, err1 := field(4)
+	to, err2 := field(6)
+	n, err3 := field(8)
+	if err1 != nil || err2 != nil || err3 != nil || len(body) < 10+2*n {
+		return movegen.Move{}, fmt.Errorf("dxp: malformed move message %q", body)
+	}
+	var caps uint64
+	for i := 0; i < n; i++ {
+		c, err := field(10 + 2*i)
+		if err != nil || d.v.Bit(c) < 0 {
+			return movegen.Move{}, fmt.Errorf("dxp: bad captured square in %q", body)
+		}
+		caps |= 1 << d.v.Bit(c)
+	}
+	var ml movegen.MoveList
+	d.v.Generate(p, &ml)
+	for _, m := range ml.Slice() {
+		if d.v.SquareNumber(int(m.From)) == from && d.v.SquareNumber(int(m.To)) == to && m.Captured == caps {
+			return m, nil
+		}
+	}
+	return movegen.Move{}, fmt.Errorf("dxp: move %d-%d taking %d is not legal in %s", from, to, n, d.v.FEN(p))
+}
+
+// play plays one game; last tells an initiator to ask the follower to
+// stop after it.
+func (d *DXP) play(g gameSetup, last bool) error {
+	v := d.v
+	p := g.start
+	eng := d.cfg.Engine
+	eng.NewGame()
+	game := &pdn.Game{Variant: v, Start: g.start}
+	game.SetTag("Event", "DXP match")
+	game.SetTag("Date", time.Now().Format("2006.01.02"))
+	white, black := d.cfg.Name, g.opponent
+	if g.ourColour == movegen.Black {
+		white, black = black, white
+	}
+	game.SetTag("White", white)
+	game.SetTag("Black", black)
+	budget := time.Duration(g.minutes) * time.Minute
+	var used time.Duration
+	ourMoves := 0
+	var history []uint64
+	rev := 0
+	seen := map[uint64]int{}
+	stop := "0" // the initiator asks the follower to stop after its last game
+	if d.cfg.Initiator && last {
+		stop = "1"
+	}
+	finish := func(result, reason, comment string, sendEnd bool) error {
+		game.Result, game.Comment = result, comment
+		d.games++
+		if d.cfg.PDN != nil {
+			if err := pdn.Write(d.cfg.PDN, game); err != nil {
+				d.log.Error().Err(err).Msg("dxp: writing PDN")
+			}
+		}
+		if sendEnd {
+			if err := d.send("E" + reason + stop); err != nil {
+				return err
+			}
+			// the handshake: wait for the peer's game end
+			for {
+				m, err := d.next()
+				if err != nil {
+					return err
+				}
+				if m.kind == 'E' {
+					return nil
+				}
+				d.log.Warn().Str("msg", string(m.kind)+m.body).Msg("dxp: message while waiting for game end ignored")
+			}
+		}
+		return nil
+	}
+	result := func(winner movegen.Color) string {
+		if winner == movegen.White {
+			return pdn.WhiteWins
+		}
+		return pdn.BlackWins
+	}
+	for ply := 0; ; ply++ {
+		var ml movegen.MoveList
+		v.Generate(&p, &ml)
+		switch {
+		case ml.N == 0:
+			reason := "1" // I lose
+			if p.Side != g.ourColour {
+				reason = "3"
+			}
+			return finish(result(p.Side^1), reason, "", true)
+		case seen[p.Key] >= 2 || (v.DrawPlies > 0 && rev >= v.DrawPlies) || ply >= 400:
+			return finish(pdn.DrawResult, "2", "draw by repetition or the move rule", true)
+		}
+		seen[p.Key]++
+		var m movegen.Move
+		if p.Side == g.ourColour {
+			lim := search.Limits{HasClock: true, Time: budget - used, MoveTime: d.cfg.MoveTime}
+			if g.moves > 0 {
+				lim.MovesToGo = max(g.moves-ourMoves, 1)
+			}
+			start := time.Now()
+			res := eng.Search(search.NewControl(false), search.Game{Pos: p, History: history, Reversible: rev}, lim, nil)
+			el := time.Since(start)
+			used += el
+			ourMoves++
+			m = res.Move
+			if err := d.send(d.moveMsg(m, el)); err != nil {
+				return err
+			}
+		} else {
+			msg, err := d.next()
+			if err != nil {
+				return err
+			}
+			switch msg.kind {
+			case 'M':
+				mv, err := d.parseMove(&p, msg.body)
+				if err != nil {
+					d.log.Warn().Err(err).Msg("dxp: illegal move from the peer")
+					return finish(result(g.ourColour), "3", "illegal move by the opponent: "+err.Error(), true)
+				}
+				m = mv
+			case 'E':
+				d.log.Info().Str("msg", msg.body).Msg("dxp: peer ended the game")
+				res := pdn.Unfinished
+				if len(msg.body) >= 1 {
+					switch msg.body[0] {
+					case '1':
+						res = result(g.ourColour)
+					case '2':
+						res = pdn.DrawResult
+					case '3':
+						res = result(g.ourColour ^ 1)
+					}
+				}
+				if err := finish(res, "0", "ended by the opponent", false); err != nil {
+					return err
+				}
+				return d.send("E0" + stop)
+			default:
+				d.log.Warn().Str("msg", string(msg.kind)+msg.body).Msg("dxp: unexpected message in a game ignored")
+				ply--
+				continue
+			}
+		}
+		game.Moves = append(game.Moves, m)
+		history = append(history, p.Key)
+		if m.Captured != 0 || p.IsManMove(m) {
+			rev = 0
+		} else {
+			rev++
+		}
+		p.Play(m)
+	}
+}
