@@ -18,32 +18,23 @@ const (
 const MaxGamePlies = 400
 
 // PlayGame plays one game from start between two engines, each move under
-// lim, refereed by the rules: a side with no move loses; threefold
-// repetition, the variant's move rule and MaxGamePlies draw. It returns the
-// outcome and the number of plies played.
+// lim, refereed by the rules (see Referee). It returns the outcome and the
+// number of plies played.
 func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.Engine, lim search.Limits) (int, int) {
 	p := start
-	var history []uint64
-	rev := 0
-	seen := map[uint64]int{}
+	ref := NewReferee(v)
 	var ml movegen.MoveList
 	for ply := 0; ; ply++ {
-		v.Generate(&p, &ml)
-		if ml.N == 0 {
-			if p.Side == movegen.White {
-				return BlackWins, ply
-			}
-			return WhiteWins, ply
-		}
-		seen[p.Key]++
-		if seen[p.Key] >= 3 || (v.DrawPlies > 0 && rev >= v.DrawPlies) || ply >= MaxGamePlies {
-			return Draw, ply
+		if over, outcome, _ := ref.Status(&p); over {
+			return outcome, ply
 		}
 		eng := white
 		if p.Side == movegen.Black {
 			eng = black
 		}
+		history, rev := ref.History()
 		res := eng.Search(search.NewControl(false), search.Game{Pos: p, History: history, Reversible: rev}, lim, nil)
+		v.Generate(&p, &ml)
 		legal := false
 		for _, m := range ml.Slice() {
 			legal = legal || m == res.Move
@@ -51,12 +42,7 @@ func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.E
 		if !res.HasMove || !legal {
 			panic("bench: engine returned an illegal move")
 		}
-		if res.Move.Captured != 0 || p.IsManMove(res.Move) {
-			rev = 0
-		} else {
-			rev++
-		}
-		history = append(history, p.Key)
+		ref.Record(&p, res.Move)
 		p.Play(res.Move)
 	}
 }

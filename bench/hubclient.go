@@ -1,0 +1,196 @@
+package bench
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// EngineSpec says how to start a Hub engine.
+type EngineSpec struct {
+	// Command is the program and its arguments.
+	Command []string
+	// Options are set with set-param after the handshake.
+	Options [][2]string
+}
+
+// SplitCommand splits a command line into words, honouring single and
+// double quotes: `engine --opt "a b"` gives three words.
+func SplitCommand(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	var quote byte
+	in := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated quote in %q", s)
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("empty engine command")
+	}
+	return out, nil
+}
+
+// errTimeout and errDead tell a silent engine from a crashed one.
+var (
+	errTimeout = errors.New("no answer in time")
+	errDead    = errors.New("engine process ended")
+)
+
+// hubEngine is a running Hub engine driven by the match runner.
+type hubEngine struct {
+	name  string
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+}
+
+// startEngine starts spec and completes the Hub handshake for variant:
+// hub … wait, the variant, official notation, the options, init … ready.
+func startEngine(spec EngineSpec, variant string) (*hubEngine, error) {
+	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %q: %v", strings.Join(spec.Command, " "), err)
+	}
+	e := &hubEngine{name: filepath.Base(spec.Command[0]), cmd: cmd, in: in, lines: make(chan string, 64)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			e.lines <- sc.Text()
+		}
+		close(e.lines)
+	}()
+	fail := func(err error) (*hubEngine, error) {
+		e.kill()
+		return nil, fmt.Errorf("%s: %v", strings.Join(spec.Command, " "), err)
+	}
+	e.send("hub")
+	for {
+		l, err := e.expect("", 10*time.Second)
+		if err != nil {
+			return fail(fmt.Errorf("handshake: %v", err))
+		}
+		if strings.HasPrefix(l, "id ") {
+			if n := field(l, "name"); n != "" {
+				e.name = n
+			}
+		}
+		if l == "wait" {
+			break
+		}
+	}
+	e.send("set-param name=variant value=" + variant)
+	e.send("set-param name=notation value=official")
+	for _, o := range spec.Options {
+		e.send("set-param name=" + o[0] + " value=" + o[1])
+	}
+	e.send("init")
+	if _, err := e.expect("ready", 10*time.Second); err != nil {
+		return fail(fmt.Errorf("init: %v", err))
+	}
+	return e, nil
+}
+
+// field returns the value of name= in a protocol line.
+func field(line, name string) string {
+	i := strings.Index(line, " "+name+"=")
+	if i < 0 {
+		return ""
+	}
+	rest := line[i+len(name)+2:]
+	if strings.HasPrefix(rest, "\"") {
+		if j := strings.IndexByte(rest[1:], '"'); j >= 0 {
+			return rest[1 : j+1]
+		}
+		return rest[1:]
+	}
+	if j := strings.IndexByte(rest, ' '); j >= 0 {
+		return rest[:j]
+	}
+	return rest
+}
+
+func (e *hubEngine) send(line string) error {
+	_, err := io.WriteString(e.in, line+"\n")
+	return err
+}
+
+// expect reads lines until one starts with prefix ("" takes any line).
+func (e *hubEngine) expect(prefix string, timeout time.Duration) (string, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				return "", errDead
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, nil
+			}
+		case <-timer.C:
+			return "", errTimeout
+		}
+	}
+}
+
+// kill ends the process at once.
+func (e *hubEngine) kill() {
+	e.in.Close()
+	if e.cmd.Process != nil {
+		e.cmd.Process.Kill()
+	}
+	e.cmd.Wait()
+}
+
+// quit asks the engine to leave and kills it if it does not.
+func (e *hubEngine) quit() {
+	e.send("quit")
+	e.in.Close()
+	done := make(chan struct{})
+	go func() { e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+		<-done
+	}
+}

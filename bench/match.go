@@ -1,0 +1,285 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
+)
+
+// Limit is the thinking limit of every move of a match: one of a depth, a
+// node count, a fixed time per move, or a clock (Base for the game plus
+// Inc per move).
+type Limit struct {
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration
+	Base, Inc time.Duration
+}
+
+// level returns the Hub level line for a move with clock left on the
+// mover's side.
+func (l Limit) level(clock time.Duration) string {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+	switch {
+	case l.Depth > 0:
+		return "level depth=" + strconv.Itoa(l.Depth)
+	case l.Nodes > 0:
+		return "level nodes=" + strconv.FormatUint(l.Nodes, 10)
+	case l.MoveTime > 0:
+		return "level move-time=" + secs(l.MoveTime)
+	}
+	return "level time=" + secs(clock) + " inc=" + secs(l.Inc)
+}
+
+// wait returns how long to wait for an answer before calling the engine
+// silent.
+func (l Limit) wait(clock time.Duration) time.Duration {
+	switch {
+	case l.Depth > 0 || l.Nodes > 0:
+		return 120 * time.Second
+	case l.MoveTime > 0:
+		return 5*l.MoveTime + 2*time.Second
+	}
+	return clock + l.Inc + 2*time.Second
+}
+
+// SPRT is a sequential probability ratio test: stop as soon as the
+// result says engine1 is Elo1 stronger (accept) or only Elo0 (reject),
+// with error rates Alpha and Beta.
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+}
+
+// LLR returns the log-likelihood ratio of the result under the trinomial
+// normal approximation, and the two bounds.
+func (s SPRT) LLR(r MatchResult) (llr, lower, upper float64) {
+	lower = math.Log(s.Beta / (1 - s.Alpha))
+	upper = math.Log((1 - s.Beta) / s.Alpha)
+	if r.Games == 0 {
+		return 0, lower, upper
+	}
+	// A small prior (half a win, half a loss and a draw) keeps the variance
+	// positive when every game ends the same way.
+	n := float64(r.Games) + 2
+	w, d, l := (float64(r.Wins)+0.5)/n, (float64(r.Draws)+1)/n, (float64(r.Losses)+0.5)/n
+	m := w + d/2
+	variance := w*(1-m)*(1-m) + d*(0.5-m)*(0.5-m) + l*m*m
+	if variance <= 0 {
+		return 0, lower, upper
+	}
+	s0 := 1 / (1 + math.Pow(10, -s.Elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -s.Elo1/400))
+	return float64(r.Games) * (s1 - s0) * (2*m - s0 - s1) / (2 * variance), lower, upper
+}
+
+// MatchConfig describes a match between two Hub engines.
+type MatchConfig struct {
+	Variant     *movegen.Variant
+	Engines     [2]EngineSpec
+	Games       int
+	Limit       Limit
+	Openings    []Opening
+	Concurrency int
+	PDN         io.Writer
+	SPRT        *SPRT
+	// Progress, if set, is called after each game with its record and the
+	// running result.
+	Progress func(GameRecord, MatchResult)
+}
+
+// GameRecord is one finished game of a match.
+type GameRecord struct {
+	Number  int
+	Opening string
+	White   int // index of the engine playing White (0: engine1)
+	Outcome int // from White's side
+	Reason  string
+	Plies   int
+	Names   [2]string
+	Game    *pdn.Game
+}
+
+// Match plays the match and returns the result from engine1's side. Each
+// opening is played twice, colours reversed. The runner referees: it
+// checks every move against the rules, adjudicates the end, and scores a
+// crash, an illegal move, a silent engine or a lost clock as a loss.
+func Match(cfg MatchConfig) (MatchResult, error) {
+	if len(cfg.Openings) == 0 {
+		cfg.Openings = []Opening{{Name: "start", Pos: cfg.Variant.Start()}}
+	}
+	k := max(cfg.Concurrency, 1)
+	jobs := make(chan int)
+	var mu sync.Mutex
+	var res MatchResult
+	var firstErr error
+	stopped := false
+	var wg sync.WaitGroup
+	for w := 0; w < k; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var engines [2]*hubEngine
+			defer func() {
+				for _, e := range engines {
+					if e != nil {
+						e.quit()
+					}
+				}
+			}()
+			for n := range jobs {
+				rec, err := playMatchGame(&cfg, n, &engines)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if err == nil {
+					res.Games++
+					score := rec.Outcome
+					if rec.White == 1 {
+						score = -score
+					}
+					switch score {
+					case 1:
+						res.Wins++
+					case -1:
+						res.Losses++
+					default:
+						res.Draws++
+					}
+					if cfg.PDN != nil {
+						pdn.Write(cfg.PDN, rec.Game)
+					}
+					if cfg.Progress != nil {
+						cfg.Progress(rec, res)
+					}
+					if cfg.SPRT != nil {
+						llr, lo, hi := cfg.SPRT.LLR(res)
+						if llr <= lo || llr >= hi {
+							stopped = true
+						}
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for n := 0; n < cfg.Games; n++ {
+		mu.Lock()
+		stop := stopped || firstErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		jobs <- n
+	}
+	close(jobs)
+	wg.Wait()
+	return res, firstErr
+}
+
+// playMatchGame plays game n with the worker's engines, (re)starting any
+// that is missing. An error means an engine could not be started at all.
+func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord, error) {
+	v := cfg.Variant
+	for i := range engines {
+		if engines[i] == nil {
+			e, err := startEngine(cfg.Engines[i], v.Name)
+			if err != nil {
+				return GameRecord{}, err
+			}
+			engines[i] = e
+		}
+		engines[i].send("new-game")
+	}
+	op := cfg.Openings[(n/2)%len(cfg.Openings)]
+	rec := GameRecord{Number: n + 1, Opening: op.Name, White: n % 2}
+	rec.Names = [2]string{engines[0].name, engines[1].name}
+	sides := [2]int{rec.White, 1 - rec.White} // engine index playing White, Black
+	g := &pdn.Game{Variant: v, Start: op.Pos}
+	g.SetTag("Event", "damaengine match")
+	g.SetTag("Round", strconv.Itoa(n+1))
+	g.SetTag("White", rec.Names[sides[0]])
+	g.SetTag("Black", rec.Names[sides[1]])
+	g.SetTag("Opening", op.Name)
+	rec.Game = g
+	start := op.Pos
+	startText := v.FEN(&start)
+	if v.HasHubString() {
+		startText = v.Hub(&start)
+	}
+	clocks := [2]time.Duration{cfg.Limit.Base, cfg.Limit.Base}
+	p := start
+	ref := NewReferee(v)
+	var moves []string
+	end := func(outcome int, reason string) (GameRecord, error) {
+		rec.Outcome, rec.Reason, rec.Plies = outcome, reason, len(moves)
+		switch outcome {
+		case WhiteWins:
+			g.Result = pdn.WhiteWins
+		case BlackWins:
+			g.Result = pdn.BlackWins
+		default:
+			g.Result = pdn.DrawResult
+		}
+		g.Comment = reason
+		return rec, nil
+	}
+	for {
+		if over, outcome, reason := ref.Status(&p); over {
+			return end(outcome, reason)
+		}
+		side := p.Side
+		e := engines[sides[side]]
+		loses := func(why string) (GameRecord, error) {
+			if side == movegen.White {
+				return end(BlackWins, why)
+			}
+			return end(WhiteWins, why)
+		}
+		cmd := "pos pos=" + startText
+		if len(moves) > 0 {
+			cmd += ` moves="` + strings.Join(moves, " ") + `"`
+		}
+		e.send(cmd)
+		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
+			clocks[side] += cfg.Limit.Inc
+		}
+		e.send(cfg.Limit.level(clocks[side]))
+		e.send("go think")
+		began := time.Now()
+		line, err := e.expect("done", cfg.Limit.wait(clocks[side]))
+		took := time.Since(began)
+		if err != nil {
+			engines[sides[side]].kill()
+			engines[sides[side]] = nil
+			if errors.Is(err, errTimeout) {
+				return loses(fmt.Sprintf("%s (%s) did not answer", side, e.name))
+			}
+			return loses(fmt.Sprintf("%s (%s) crashed", side, e.name))
+		}
+		text := field(line, "move")
+		m, perr := v.ParseMove(&p, text)
+		if perr != nil {
+			return loses(fmt.Sprintf("%s (%s) played an illegal move %q", side, e.name, text))
+		}
+		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
+			if took > clocks[side] {
+				return loses(fmt.Sprintf("%s (%s) lost on time", side, e.name))
+			}
+			clocks[side] -= took
+		}
+		ref.Record(&p, m)
+		g.Moves = append(g.Moves, m)
+		moves = append(moves, v.HubMove(m))
+		p.Play(m)
+	}
+}

@@ -1,0 +1,200 @@
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
+	"github.com/damaengine/damaengine/protocol"
+)
+
+// TestMain lets the test binary play a Hub engine for the match tests:
+// DAMA_FAKE_ENGINE=good runs the real protocol; illegal, silent and crash
+// are broken engines.
+func TestMain(m *testing.M) {
+	switch os.Getenv("DAMA_FAKE_ENGINE") {
+	case "":
+		os.Exit(m.Run())
+	case "good":
+		protocol.NewHub(os.Stdin, os.Stdout, protocol.Options{Log: zerolog.Nop()}).Run()
+		os.Exit(0)
+	default:
+		fakeEngine(os.Getenv("DAMA_FAKE_ENGINE"))
+		os.Exit(0)
+	}
+}
+
+// fakeEngine speaks just enough Hub to get through the handshake, then
+// misbehaves on go.
+func fakeEngine(kind string) {
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		switch f := strings.Fields(sc.Text() + " x"); f[0] {
+		case "hub":
+			fmt.Println("id name=" + kind)
+			fmt.Println("wait")
+		case "init":
+			fmt.Println("ready")
+		case "go":
+			switch kind {
+			case "illegal":
+				fmt.Println("done move=1-2")
+			case "crash":
+				os.Exit(3)
+			case "silent":
+			}
+		case "quit":
+			return
+		}
+	}
+}
+
+func engineSpec(kind string) EngineSpec {
+	return EngineSpec{Command: []string{"env", "DAMA_FAKE_ENGINE=" + kind, os.Args[0]}}
+}
+
+func TestMatchGoodEngines(t *testing.T) {
+	v := movegen.Italian
+	ops, err := Openings(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	var progress []string
+	cfg := MatchConfig{
+		Variant:     v,
+		Engines:     [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+		Games:       4,
+		Limit:       Limit{MoveTime: 10 * time.Millisecond},
+		Openings:    ops[:2],
+		Concurrency: 2,
+		PDN:         &sb,
+		Progress:    func(g GameRecord, r MatchResult) { progress = append(progress, g.Reason) },
+	}
+	cfg.Engines[0].Options = [][2]string{{"tt-size", "16"}}
+	cfg.Engines[1].Options = [][2]string{{"tt-size", "16"}}
+	res, err := Match(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 4 || res.Wins+res.Losses+res.Draws != 4 || len(progress) != 4 {
+		t.Fatalf("result %+v, progress %v", res, progress)
+	}
+	games, err := pdn.Read(strings.NewReader(sb.String()), v)
+	if err != nil {
+		t.Fatalf("PDN does not read back: %v\n%s", err, sb.String())
+	}
+	if len(games) != 4 {
+		t.Fatalf("%d games in the PDN", len(games))
+	}
+	for _, g := range games {
+		if g.Result == pdn.Unfinished || len(g.Moves) < 10 || g.Variant != v {
+			t.Errorf("game %s: %s after %d moves", g.Tag("Round"), g.Result, len(g.Moves))
+		}
+	}
+}
+
+func TestMatchTimeControl(t *testing.T) {
+	v := movegen.Italian
+	var reasons []string
+	res, err := Match(MatchConfig{
+		Variant:  v,
+		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+		Games:    2,
+		Limit:    Limit{Base: 500 * time.Millisecond, Inc: 10 * time.Millisecond},
+		Progress: func(g GameRecord, r MatchResult) { reasons = append(reasons, g.Reason) },
+	})
+	if err != nil || res.Games != 2 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	for _, r := range reasons {
+		if strings.Contains(r, "time") || strings.Contains(r, "answer") {
+			t.Errorf("a game ended with %q", r)
+		}
+	}
+}
+
+// Broken engines lose by rule; the runner neither hangs nor crashes.
+func TestMatchBrokenEngines(t *testing.T) {
+	v := movegen.Italian
+	for _, kind := range []string{"illegal", "crash", "silent"} {
+		t.Run(kind, func(t *testing.T) {
+			var sb strings.Builder
+			var reasons []string
+			start := time.Now()
+			res, err := Match(MatchConfig{
+				Variant:  v,
+				Engines:  [2]EngineSpec{engineSpec("good"), engineSpec(kind)},
+				Games:    2,
+				Limit:    Limit{MoveTime: 50 * time.Millisecond},
+				PDN:      &sb,
+				Progress: func(g GameRecord, r MatchResult) { reasons = append(reasons, g.Reason) },
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Wins != 2 || res.Games != 2 {
+				t.Errorf("good engine against %s: %+v (%v)", kind, res, reasons)
+			}
+			want := map[string]string{"illegal": "illegal move", "crash": "crashed", "silent": "did not answer"}[kind]
+			for _, r := range reasons {
+				if !strings.Contains(r, want) {
+					t.Errorf("reason %q, want it to say %q", r, want)
+				}
+			}
+			if !strings.Contains(sb.String(), want) {
+				t.Errorf("the PDN does not say %q:\n%s", want, sb.String())
+			}
+			if d := time.Since(start); d > 40*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
+func TestSPRTStopsEarly(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	llr, lo, hi := s.LLR(MatchResult{Games: 400, Wins: 300, Losses: 20, Draws: 80})
+	if llr < hi {
+		t.Errorf("a crushing result: llr %.2f, bounds [%.2f, %.2f]", llr, lo, hi)
+	}
+	llr, _, _ = s.LLR(MatchResult{Games: 400, Wins: 20, Losses: 300, Draws: 80})
+	if llr > lo {
+		t.Errorf("a crushing loss: llr %.2f", llr)
+	}
+	var played int
+	res, err := Match(MatchConfig{
+		Variant:  movegen.Italian,
+		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("illegal")},
+		Games:    100,
+		Limit:    Limit{MoveTime: 5 * time.Millisecond},
+		SPRT:     &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05},
+		Progress: func(GameRecord, MatchResult) { played++ },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games >= 100 || res.Games == 0 {
+		t.Errorf("SPRT did not stop early: %d games", res.Games)
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	got, err := SplitCommand(`engine --opt "a b" 'c d' e`)
+	if err != nil || strings.Join(got, "|") != "engine|--opt|a b|c d|e" {
+		t.Errorf("%q %v", got, err)
+	}
+	if _, err := SplitCommand(`engine "open`); err == nil {
+		t.Error("unterminated quote accepted")
+	}
+	if _, err := SplitCommand("  "); err == nil {
+		t.Error("empty command accepted")
+	}
+}
