@@ -230,3 +230,83 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParsePositionVariants: for every variant, text accepted as a
+// position (start, FEN or Hub string) writes back to FEN and Hub text that
+// read back to the same position, and move generation does not panic.
+func FuzzParsePositionVariants(f *testing.F) {
+	for i, v := range Variants() {
+		f.Add(uint8(i), v.StartFEN)
+		p := v.Start()
+		if v.HasHubString() {
+			f.Add(uint8(i), v.Hub(&p))
+		}
+	}
+	f.Add(uint8(3), "W:Wa1,c1:Bh8")
+	f.Add(uint8(7), "W:Wa2,Kd4:Bh7,Kb8")
+	f.Add(uint8(1), "W:WD32,K24:BD1")
+	f.Fuzz(func(t *testing.T, vi uint8, s string) {
+		vs := Variants()
+		v := vs[int(vi)%len(vs)]
+		p, err := v.ParsePosition(s)
+		if err != nil {
+			return
+		}
+		q, err := v.ParseFEN(v.FEN(&p))
+		if err != nil || q != p {
+			t.Fatalf("%s: %q accepted, FEN %s reads back as %v (%v)", v.Name, s, v.FEN(&p), q, err)
+		}
+		if v.HasHubString() {
+			if q, err := v.ParseHub(v.Hub(&p)); err != nil || q != p {
+				t.Fatalf("%s: %q: hub string does not round trip (%v)", v.Name, s, err)
+			}
+		}
+		var ml MoveList
+		v.Generate(&p, &ml)
+		if n := v.Count(&p, &ml); n != ml.N {
+			t.Fatalf("%s: %q: Count %d, Generate %d", v.Name, s, n, ml.N)
+		}
+	})
+}
+
+// FuzzParseMoveVariants: in positions reached by seeded random play in
+// every variant, move text that parses names a legal move whose written
+// forms read back to it.
+func FuzzParseMoveVariants(f *testing.F) {
+	for i := range Variants() {
+		f.Add(uint8(i), uint16(7), "22-18")
+		f.Add(uint8(i), uint16(40), "c3:e5")
+		f.Add(uint8(i), uint16(3), "31x22x13")
+	}
+	f.Fuzz(func(t *testing.T, vi uint8, seed uint16, s string) {
+		vs := Variants()
+		v := vs[int(vi)%len(vs)]
+		rng := rand.New(rand.NewPCG(uint64(seed), 1))
+		p := v.Start()
+		var ml MoveList
+		for i := 0; i < int(seed%60); i++ {
+			v.Generate(&p, &ml)
+			if ml.N == 0 {
+				break
+			}
+			p.Play(ml.Moves[rng.IntN(ml.N)])
+		}
+		m, err := v.ParseMove(&p, s)
+		if err != nil {
+			return
+		}
+		v.Generate(&p, &ml)
+		legal := false
+		for _, x := range ml.Slice() {
+			legal = legal || x == m
+		}
+		if !legal {
+			t.Fatalf("%s %s: %q parsed as an illegal move", v.Name, v.FEN(&p), s)
+		}
+		for _, text := range []string{v.FormatMove(&p, m), v.HubMove(m)} {
+			if back, err := v.ParseMove(&p, text); err != nil || back != m {
+				t.Fatalf("%s %s: %q written %q does not read back (%v)", v.Name, v.FEN(&p), s, text, err)
+			}
+		}
+	})
+}

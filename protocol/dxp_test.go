@@ -150,3 +150,56 @@ func TestDXPMoveMessage(t *testing.T) {
 		t.Errorf("time field in %q", msg)
 	}
 }
+
+// FuzzDXPMessage: any message body read as a game request or a move
+// neither panics nor yields an illegal move, and a follower session fed the
+// message still answers a proper game request afterwards.
+func FuzzDXPMessage(f *testing.F) {
+	f.Add("R01" + pad("x", 32) + "W001000A")
+	f.Add("R01" + pad("x", 32) + "Z005050B" + "W" + strings.Repeat("e", 20) + strings.Repeat("w", 10) + strings.Repeat("e", 20))
+	f.Add("M0001322800")
+	f.Add("M00013228010203")
+	f.Add("E11")
+	f.Add("B001W")
+	f.Add("Chello")
+	f.Add("\xff\xfe")
+	f.Fuzz(func(t *testing.T, msg string) {
+		if strings.ContainsRune(msg, 0) || len(msg) > maxDXP {
+			return
+		}
+		v := movegen.International
+		d := &DXP{v: v, log: zerolog.Nop()}
+		if len(msg) > 0 {
+			d.parseRequest(msg[1:])
+			p := v.Start()
+			if m, err := d.parseMove(&p, msg[1:]); err == nil {
+				var ml movegen.MoveList
+				v.Generate(&p, &ml)
+				ok := false
+				for _, x := range ml.Slice() {
+					ok = ok || x == m
+				}
+				if !ok {
+					t.Fatalf("%q read as an illegal move", msg)
+				}
+			}
+		}
+		if msg == "" || msg[0] == 'R' || msg[0] == 'E' || msg[0] == 'M' {
+			return // these start or end games: covered by the session tests
+		}
+		p, errc := startFollower(t)
+		p.send(msg)
+		p.send("R01" + pad("tester", 32) + "Z" + "001" + "000" + "A")
+		for {
+			got := p.recv()
+			if strings.HasPrefix(got, "A") {
+				break
+			}
+			if got != "K1" {
+				t.Fatalf("after %q: unexpected %q", msg, got)
+			}
+		}
+		p.c.Close()
+		<-errc
+	})
+}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -208,17 +209,34 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 		e.waitIfPondering(lim)
 		return res
 	}
+	// Helper threads stop when the main one is done, even when it panics;
+	// a helper's panic stops the search and is raised again here, in the
+	// caller's goroutine, where the caller can recover it.
 	var wg sync.WaitGroup
+	var helperPanic atomic.Value
 	for _, w := range e.workers[1:] {
 		wg.Add(1)
 		go func(w *worker) {
 			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					helperPanic.Store(fmt.Sprint("search thread: ", r))
+					e.abort.Store(true)
+				}
+			}()
 			w.iterate(nil)
 		}(w)
 	}
+	defer func() {
+		e.abort.Store(true)
+		wg.Wait()
+	}()
 	res := main.iterate(onInfo)
 	e.abort.Store(true)
 	wg.Wait()
+	if p := helperPanic.Load(); p != nil {
+		panic(p)
+	}
 	e.waitIfPondering(lim)
 	res.Nodes = e.totalNodes()
 	return res
