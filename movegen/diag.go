@@ -336,41 +336,66 @@ func diagCaptures(db *diagBoard, r *diagRules, p *Position, ml *MoveList, jm, jk
 }
 
 // manJump extends a man's capture from s (a one-bit mask), having taken
-// cap: n pieces, nk of them kings.
+// cap: n pieces, nk of them kings. The four directions are written out:
+// this is the hottest loop of 10x10 perft.
 func (g *dGen) manJump(s, cap uint64, n, nk uint32) {
+	a, b := g.db.sA, g.db.sB
+	capt := g.manCap &^ cap
 	ended := true
-	for d := 0; d < 4; d++ {
-		if !g.manDirs[d] {
-			continue
-		}
-		o := g.db.step(s, d) & g.manCap &^ cap
-		if o == 0 {
-			continue
-		}
-		l := g.db.step(o, d) & g.empty
-		if l == 0 {
-			continue
-		}
-		ended = false
-		k := nk
-		if o&g.oppK != 0 {
-			k++
-		}
-		if l&g.far != 0 {
-			switch g.r.crownMid {
-			case crownStop:
-				g.add(l, cap|o, n+1, k, true)
-				continue
-			case crownContinue:
-				g.kingJump(l, cap|o, n+1, k, true)
-				continue
+	if g.manDirs[0] {
+		if o := (s >> a) & capt; o != 0 {
+			if l := (o >> a) & g.empty; l != 0 {
+				ended = false
+				g.manLand(l, o, cap, n, nk)
 			}
 		}
-		g.manJump(l, cap|o, n+1, k)
+	}
+	if g.manDirs[1] {
+		if o := (s >> b) & capt; o != 0 {
+			if l := (o >> b) & g.empty; l != 0 {
+				ended = false
+				g.manLand(l, o, cap, n, nk)
+			}
+		}
+	}
+	if g.manDirs[2] {
+		if o := (s << a) & capt; o != 0 {
+			if l := (o << a) & g.empty; l != 0 {
+				ended = false
+				g.manLand(l, o, cap, n, nk)
+			}
+		}
+	}
+	if g.manDirs[3] {
+		if o := (s << b) & capt; o != 0 {
+			if l := (o << b) & g.empty; l != 0 {
+				ended = false
+				g.manLand(l, o, cap, n, nk)
+			}
+		}
 	}
 	if ended && n > 0 {
 		g.add(s, cap, n, nk, s&g.far != 0)
 	}
+}
+
+// manLand goes on after a man's jump over o onto l: on the far rank the
+// variant's crowning rule decides; elsewhere the man jumps on.
+func (g *dGen) manLand(l, o, cap uint64, n, nk uint32) {
+	if o&g.oppK != 0 {
+		nk++
+	}
+	if l&g.far != 0 {
+		switch g.r.crownMid {
+		case crownStop:
+			g.add(l, cap|o, n+1, nk, true)
+			return
+		case crownContinue:
+			g.kingJump(l, cap|o, n+1, nk, true)
+			return
+		}
+	}
+	g.manJump(l, cap|o, n+1, nk)
 }
 
 // kingJump extends a king's capture from s, having taken cap (n pieces, nk
