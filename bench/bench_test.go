@@ -24,3 +24,27 @@ func TestBenchDeterministic(t *testing.T) {
 		t.Errorf("bench fingerprint at depth 8 is %d, pinned %d: update benchFingerprint if the change is meant", n1, benchFingerprint)
 	}
 }
+
+func TestBenchPositionsEveryVariant(t *testing.T) {
+	for _, v := range movegen.Variants() {
+		fens := BenchPositions[v.Name]
+		if len(fens) < 4 {
+			t.Errorf("%s: %d bench positions", v.Name, len(fens))
+		}
+		for _, f := range fens {
+			p, err := v.ParseFEN(f)
+			if err != nil {
+				t.Errorf("%s: %v", v.Name, err)
+				continue
+			}
+			var ml movegen.MoveList
+			if v.Generate(&p, &ml); ml.N == 0 {
+				t.Errorf("%s %s: no move", v.Name, f)
+			}
+		}
+	}
+	n, _, err := Bench(movegen.International, 4, nil)
+	if err != nil || n == 0 {
+		t.Errorf("international bench: %d nodes, %v", n, err)
+	}
+}

@@ -13,6 +13,9 @@ type Perfter struct {
 	pos   [MaxPly + 1]Position
 }
 
+// Variant returns the variant the Perfter counts.
+func (pf *Perfter) Variant() *Variant { return pf.v }
+
 // NewPerfter returns a Perfter for variant v.
 func NewPerfter(v *Variant) *Perfter { return &Perfter{v: v} }
 

@@ -47,7 +47,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	var total uint64
 	var elapsed time.Duration
 	for _, v := range vs {
+		done := 0
+		count := len(bench.BenchPositions[v.Name])
 		n, el, err := bench.Bench(v, *depth, func(l bench.BenchLine) {
+			done++
+			fmt.Fprintf(stderr, "bench %s: %d/%d positions\n", v.Name, done, count)
 			nps := 0.0
 			if s := l.Time.Seconds(); s > 0 {
 				nps = float64(l.Nodes) / s

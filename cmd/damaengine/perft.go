@@ -51,7 +51,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
-		n := pf.Perft(&pos, d)
+		n := perftWithProgress(pf, &pos, d, start, stderr)
 		el := time.Since(start).Seconds()
 		nps := 0.0
 		if el > 0 {
@@ -60,4 +60,26 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "perft depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, el, nps)
 	}
 	return 0
+}
+
+// perftWithProgress counts perft(depth) root move by root move, writing a
+// progress line to stderr after each root move once the count has run for
+// more than two seconds (the result on stdout is unchanged).
+func perftWithProgress(pf *movegen.Perfter, p *movegen.Position, depth int, start time.Time, stderr io.Writer) uint64 {
+	if depth < 3 {
+		return pf.Perft(p, depth)
+	}
+	v := pf.Variant()
+	var ml movegen.MoveList
+	v.Generate(p, &ml)
+	var n uint64
+	for i, m := range ml.Slice() {
+		c := *p
+		c.Play(m)
+		n += pf.Perft(&c, depth-1)
+		if el := time.Since(start); el > 2*time.Second {
+			fmt.Fprintf(stderr, "perft depth=%d: %d/%d root moves, %d nodes, %.1fs\n", depth, i+1, ml.N, n, el.Seconds())
+		}
+	}
+	return n
 }
