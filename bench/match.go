@@ -48,7 +48,7 @@ func (l Limit) wait(clock time.Duration) time.Duration {
 	case l.MoveTime > 0:
 		return 5*l.MoveTime + 2*time.Second
 	}
-	return clock + l.Inc + 2*time.Second
+	return clock + 2*time.Second
 }
 
 // SPRT is a sequential probability ratio test: stop as soon as the
@@ -250,10 +250,13 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 			cmd += ` moves="` + strings.Join(moves, " ") + `"`
 		}
 		e.send(cmd)
+		// The engine is told the time left before the increment and may use
+		// time + inc now (protocol.md); the clock gets the increment as the
+		// move starts.
+		e.send(cfg.Limit.level(clocks[side]))
 		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
 			clocks[side] += cfg.Limit.Inc
 		}
-		e.send(cfg.Limit.level(clocks[side]))
 		e.send("go think")
 		began := time.Now()
 		line, err := e.expect("done", cfg.Limit.wait(clocks[side]))

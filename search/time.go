@@ -16,8 +16,9 @@ type Limits struct {
 }
 
 // Overhead is the time kept back from every move for the engine's own
-// latency and the pipe to the GUI.
-const Overhead = 30 * time.Millisecond
+// latency, the pipe to the GUI and a busy machine that does not schedule
+// the engine at once.
+const Overhead = 60 * time.Millisecond
 
 // budget turns limits into a soft target (don't start a new iteration past
 // it) and a hard limit (abort the search). Zero means no limit.
