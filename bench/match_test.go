@@ -108,7 +108,7 @@ func TestMatchTimeControl(t *testing.T) {
 		Variant:  v,
 		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("good")},
 		Games:    2,
-		Limit:    Limit{Base: 500 * time.Millisecond, Inc: 10 * time.Millisecond},
+		Limit:    Limit{Base: 1500 * time.Millisecond, Inc: 100 * time.Millisecond},
 		Progress: func(g GameRecord, r MatchResult) { reasons = append(reasons, g.Reason) },
 	})
 	if err != nil || res.Games != 2 {
