@@ -251,3 +251,21 @@ func TestPlayBadUsage(t *testing.T) {
 		t.Errorf("empty input: rc %d, stderr %q", rc, e.String())
 	}
 }
+
+// FuzzPlayInput: whatever a person types, play never panics, writes
+// nothing on stderr, and ends with status 0 at the end of input.
+func FuzzPlayInput(f *testing.F) {
+	for _, s := range []string{"22-18\nhint\nundo\nfen\n", "29x\n", "moves\nhelp\nquit\n", "\x00\xff\n22--18\n", "x\n\n\nundo\nundo\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		if len(script) > 400 || strings.Count(script, "\n") > 12 {
+			return // each line may cost an engine move
+		}
+		var out, errb strings.Builder
+		rc := run([]string{"play", "--movetime", "0.001"}, strings.NewReader(script), &out, &errb)
+		if rc != 0 || errb.Len() != 0 {
+			t.Fatalf("script %q: status %d, stderr %q", script, rc, errb.String())
+		}
+	})
+}
