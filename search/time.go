@@ -39,7 +39,7 @@ func budget(l Limits) (soft, hard time.Duration) {
 			left = 0
 		}
 		avail := left + l.Inc // the increment is added before the move
-		margin := Overhead + avail/40
+		margin := Overhead + avail/20
 		usable := avail - margin
 		if usable < time.Millisecond {
 			usable = time.Millisecond
@@ -49,11 +49,15 @@ func budget(l Limits) (soft, hard time.Duration) {
 			mtg = 30
 		}
 		s := left/time.Duration(mtg) + l.Inc*3/4
-		h := min(usable, 4*s, usable/2+l.Inc) // never more than half the reserve in one move
+		// Never more than a third of what is left above the margin (plus
+		// half the increment) in one move: on a low clock the engine then
+		// settles on the increment with a reserve that a busy machine's
+		// scheduling delays do not eat.
+		h := min(usable, 4*s, usable/3+l.Inc/2)
 		if h < time.Millisecond {
 			h = time.Millisecond
 		}
-		s = min(s, h)
+		s = max(min(s, h), time.Millisecond)
 		if soft == 0 || s < soft {
 			soft = s
 		}
