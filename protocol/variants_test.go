@@ -159,3 +159,51 @@ func playWire(t *testing.T, v *movegen.Variant, notation string, plies int, posS
 		t.Errorf("%s: %d plies played, want %d", v.Name, len(moves), plies)
 	}
 }
+
+// TestPydraughts05Numbering: with notation=pydraughts-0.5 Russian moves
+// travel in pydraughts' internal numbering (1 = b8 … 29 = a1), and English
+// moves as 33 minus the English square number.
+func TestPydraughts05Numbering(t *testing.T) {
+	for _, name := range []string{"russian", "english"} {
+		v, _ := movegen.Lookup(name)
+		internal := []int{0}
+		for r := 7; r >= 0; r-- {
+			for f := 0; f < 8; f++ {
+				if b := v.BitAt(f, r); b >= 0 {
+					internal = append(internal, b)
+				}
+			}
+		}
+		if name == "english" {
+			internal = []int{0}
+			for i := 1; i <= 32; i++ {
+				internal = append(internal, v.Bit(33-i))
+			}
+		}
+		lines := session(t, "set-param name=variant value="+name+"\nset-param name=notation value=pydraughts-0.5\npos start\nlevel depth=2\ngo think\n")
+		last := lines[len(lines)-1]
+		m := regexp.MustCompile(`^done move=(\d+)-(\d+)`).FindStringSubmatch(last)
+		if m == nil {
+			t.Fatalf("%s: %q", name, last)
+		}
+		from, to := atoi(m[1]), atoi(m[2])
+		p := v.Start()
+		var ml movegen.MoveList
+		v.Generate(&p, &ml)
+		ok := false
+		for _, mv := range ml.Slice() {
+			ok = ok || (int(mv.From) == internal[from] && int(mv.To) == internal[to])
+		}
+		if !ok {
+			t.Errorf("%s: %s is not a legal first move in pydraughts' internal numbering", name, last)
+		}
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
