@@ -18,7 +18,7 @@ type Limits struct {
 // Overhead is the time kept back from every move for the engine's own
 // latency, the pipe to the GUI and a busy machine that does not schedule
 // the engine at once.
-const Overhead = 60 * time.Millisecond
+const Overhead = 100 * time.Millisecond
 
 // budget turns limits into a soft target (don't start a new iteration past
 // it) and a hard limit (abort the search). Zero means no limit.
