@@ -39,7 +39,7 @@ func budget(l Limits) (soft, hard time.Duration) {
 			left = 0
 		}
 		avail := left + l.Inc // the increment is added before the move
-		margin := Overhead + avail/20
+		margin := Overhead + avail/10
 		usable := avail - margin
 		if usable < time.Millisecond {
 			usable = time.Millisecond
