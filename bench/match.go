@@ -276,7 +276,7 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		}
 		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
 			if took > clocks[side] {
-				return loses(fmt.Sprintf("%s (%s) lost on time", side, e.name))
+				return loses(fmt.Sprintf("%s (%s) lost on time (took %.3fs with %.3fs left)", side, e.name, took.Seconds(), clocks[side].Seconds()))
 			}
 			clocks[side] -= took
 		}
