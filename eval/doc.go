@@ -2,7 +2,8 @@
 // evaluation per variant, selected by the variant's name: Italian has its
 // own (italian.go); English, Russian, Brazilian, Spanish and International
 // share one table-driven engine (diag.go) with weights of their own
-// (variants.go); any other variant (today Italian Damone and Turkish) gets
+// (variants.go); Turkish (turkish.go) and Italian Damone (damone.go, with
+// or without the all-Damoni rule) have their own; any other variant gets
 // the generic evaluation (generic.go), which works on any board and never
 // fails.
 //
@@ -144,11 +145,102 @@
 // Trading down: as in Italian, the side ahead gets material difference ×
 // 2 / (pieces on the board + 2) on top.
 //
+// # Turkish evaluation
+//
+// Turkish (rules.md §3; turkish.go) plays on all 64 squares with orthogonal
+// moves. Each side's terms are computed by one function that sees the side
+// as White; Black's men are scored on the board turned upside down (every
+// men's term is unchanged by a left-right mirror, so that is the 180° turn),
+// and the kings' terms look in all four directions alike. Weights blend
+// between a middlegame (26 or more pieces; 32 at the start) and an endgame
+// (6 or fewer) as above. "Rank" counts from the owner's side.
+//
+// Material: Man (100) per man, TurkishKingValue (300) per king. A Turkish
+// king slides along whole ranks and files over all 64 squares (up to 14
+// squares from anywhere), captures from afar, and, since captured pieces
+// leave the board at once, sweeps long multi-captures through a thinned
+// position; men cannot step back out of its lines and are safe from it only
+// with the square behind them taken. Like the flying kings of the diagonal
+// variants, it is worth about three men (in self-play against the generic
+// evaluation 300 did better than 250 and as well as 350).
+//
+// Advancement: a man earns, by rank 1..7, MG 0 0 1 3 6 10 15 and
+// EG 0 2 6 12 21 34 52 — but nothing while an enemy man stands directly in
+// front of it (a blocked file: it cannot step forward, and the pair is a
+// capture waiting for whichever square behind empties first).
+//
+// Immobile men: a man that can step neither forward nor sideways (its
+// squares taken or off the board) costs MG 2, EG 6.
+//
+// Free path: a man with no enemy piece ahead on its file, nor on the
+// neighbouring files beyond its rank (found by a downward fill of the enemy
+// pieces, spread a file each way), earns by ranks still to go 1..6:
+// 80 55 36 22 12 6; half once the opponent has a king, which can still
+// catch it from afar.
+//
+// Kings: 1 per empty square the side's kings can slide to (the union of
+// their rays, by occluded fills along ranks and files).
+//
+// En prise: a piece that an enemy king could capture right now (on the
+// same rank or file, only empty squares between, an empty square just
+// beyond) costs, with its owner to move (a threat, which it may parry),
+// 15 for a man and 60 for a king, plus 40 when two or more pieces are hit
+// at once (one usually falls); with the king's side to move (the capture
+// is on), half the value of each piece hit. The search evaluates only
+// positions without a capture for the side to move, so there it is always
+// the threat.
+//
+// Trading down: as in Italian, the side ahead gets material difference ×
+// 2 / (pieces on the board + 2) on top.
+//
+// # Italian Damone evaluation
+//
+// Italian Damone (rules.md §2; damone.go) uses the Italian layout and
+// three ranks of piece: Pedina, Dama (Position.Kings) and Damone
+// (Position.Super). The colour-dependent terms are tables, White's built
+// from White's point of view and Black's on the rotated bit (b ↔ 35-b); the
+// rest (mobility, "can be taken now") uses all four diagonal steps alike.
+// Weights blend between a middlegame (16 or more pieces: the start) and an
+// endgame (4 or fewer). Squares are named for White.
+//
+// Material: a Pedina is Man (100); a Dama DamaValue (280, the Italian king:
+// it steps one square every way, Pedine cannot take it, and it may become a
+// Damone); a Damone DamoneValue (450: it takes every piece, and only the
+// enemy Damone can take it, so with one Damone a side it is immune to all
+// but one piece; a Dama and almost two Pedine).
+//
+// Advancement: a Pedina steps forward up-left (towards a8) or sideways
+// (up-right, down-left), and is crowned on c8 or a6 (squares 2 and 9), both
+// on the one diagonal c8-b7-a6, which it reaches only by its forward steps.
+// It earns by its steps on an empty board to the nearer of them (computed
+// once, by relaxation over the three steps) 1..6: MG 16 11 7 4 2 1;
+// 1..8: EG 40 28 19 12 7 4 2 1. A Pedina on c4, e4, d5 or f5 adds MG 4
+// (EG 0).
+//
+// Dama to Damone: a Dama that no enemy Dama or Damone could take right now
+// (diagonally next to it with the square beyond empty) earns, by its king
+// distance to a8 (square 1, where it becomes a Damone) 1..6:
+// 30 20 13 8 4 2.
+//
+// Dame and Damoni: 2 per step of centrality (as the Italian king, 0-12)
+// and 3 for every empty square diagonally next to them (0-12 each).
+//
+// All-Damoni rule (DamoneAllDamoni, v.HasLossRule): a side without a
+// Damone has lost, and the evaluation returns ±DamoneLost (5000; with
+// neither side holding one, the side to move has lost, as movegen's Lost
+// says). A side with a single Damone while the enemy has one (the only
+// piece that can take it) pays 60; if the enemy Damone could take it right
+// now, 150 more with its owner to move (it must flee) and 1000 more with
+// the enemy to move (the game is gone).
+//
+// Trading down: as in Italian, material difference × 2 / (pieces + 2).
+//
 // # Other variants
 //
-// A variant without its own evaluation (today Italian Damone and Turkish)
-// gets the generic one: Man per man, 250 per king (between a short and a
-// flying king), 350 for a piece above a king (a Damone), and 3 per rank a
-// man has advanced, each man's rank read from v.Coord. It uses no table
-// indexed by square, so it is safe on any board.
+// A variant without its own evaluation gets the generic one: Man per man,
+// 250 per king (between a short and a flying king), 350 for a piece above a
+// king, and 3 per rank a man has advanced, each man's rank read from
+// v.Coord. It uses no table indexed by square, so it is safe on any board.
+// It is also the fallback for a Variant value whose board is not the one
+// its name implies.
 package eval

@@ -7,7 +7,8 @@ import (
 )
 
 // The generic evaluation, for variants without an evaluation of their own
-// (today Italian Damone; tomorrow whatever movegen adds): material, and a
+// (today none of movegen's; tomorrow whatever it adds, and the baseline
+// the Turkish and Damone evaluations were measured against): material, and a
 // small bonus per rank a man has advanced, read from v.Coord for each man.
 // It knows nothing of the rules, so it claims little; it never indexes a
 // table by a bit, so no board, however large, can make it fail.
