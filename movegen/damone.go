@@ -187,21 +187,5 @@ func pedinaBack(c Color) int {
 // add records a finished capture if the priority rules keep it.
 func (g *dmGen) add(to, cap uint64, r int, n, ns, nd uint32, promote bool) {
 	score := n<<24 | uint32(r)<<20 | ns<<12 | nd<<4
-	if score < g.best {
-		return
-	}
-	ml := g.ml
-	t := uint8(lsb(to))
-	if score > g.best {
-		g.best = score
-		ml.N = 0
-	} else {
-		for i := 0; i < ml.N; i++ {
-			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
-				return
-			}
-		}
-	}
-	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
-	ml.N++
+	g.ml.keepCapture(&g.best, score, Move{Captured: cap, From: g.from, To: uint8(lsb(to)), Promote: promote}, true)
 }

@@ -473,21 +473,5 @@ func (g *dGen) add(to, cap uint64, n, nk uint32, promote bool) {
 	case prioSpanish:
 		score = n<<8 | nk
 	}
-	if score < g.best {
-		return
-	}
-	ml := g.ml
-	t := uint8(lsb(to))
-	if score > g.best {
-		g.best = score
-		ml.N = 0
-	} else {
-		for i := 0; i < ml.N; i++ {
-			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
-				return
-			}
-		}
-	}
-	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
-	ml.N++
+	g.ml.keepCapture(&g.best, score, Move{Captured: cap, From: g.from, To: uint8(lsb(to)), Promote: promote}, true)
 }

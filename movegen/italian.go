@@ -307,21 +307,5 @@ func (g *itGen) kingLand(l, o, cap uint64, n, nk, order uint32) {
 // add records a finished capture ending on to (a one-bit mask) if it is at
 // least as good as the best so far, dropping worse ones and duplicates.
 func (g *itGen) add(to, cap uint64, score uint32, king, promote bool) {
-	if score < g.best {
-		return
-	}
-	ml := g.ml
-	t := uint8(lsb(to))
-	if score > g.best {
-		g.best = score
-		ml.N = 0
-	} else if king {
-		for i := 0; i < ml.N; i++ {
-			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
-				return
-			}
-		}
-	}
-	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
-	ml.N++
+	g.ml.keepCapture(&g.best, score, Move{Captured: cap, From: g.from, To: uint8(lsb(to)), Promote: promote}, king)
 }

@@ -28,3 +28,26 @@ type MoveList struct {
 
 // Slice returns the valid moves.
 func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
+
+// keepCapture is how every generator records a finished capture m with
+// priority score (larger is better; equal scores are free choices): a
+// better score empties the list first, a worse one is dropped, and with
+// dedup a capture already listed by another path (same from, to and
+// captured set) is dropped too. best holds the best score so far.
+func (l *MoveList) keepCapture(best *uint32, score uint32, m Move, dedup bool) {
+	if score < *best {
+		return
+	}
+	if score > *best {
+		*best = score
+		l.N = 0
+	} else if dedup {
+		for i := 0; i < l.N; i++ {
+			if x := &l.Moves[i]; x.Captured == m.Captured && x.To == m.To && x.From == m.From {
+				return
+			}
+		}
+	}
+	l.Moves[l.N] = m
+	l.N++
+}

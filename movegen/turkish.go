@@ -216,24 +216,7 @@ func (g *tGen) kingJump(s, empty, opp, cap uint64, last int) {
 // add records a finished capture if it takes at least as many pieces as
 // the best so far, dropping duplicates.
 func (g *tGen) add(to, cap uint64, promote bool) {
-	score := uint32(popcount(cap))
-	if score < g.best {
-		return
-	}
-	ml := g.ml
-	t := uint8(lsb(to))
-	if score > g.best {
-		g.best = score
-		ml.N = 0
-	} else {
-		for i := 0; i < ml.N; i++ {
-			if m := &ml.Moves[i]; m.Captured == cap && m.To == t && m.From == g.from {
-				return
-			}
-		}
-	}
-	ml.Moves[ml.N] = Move{Captured: cap, From: g.from, To: t, Promote: promote}
-	ml.N++
+	g.ml.keepCapture(&g.best, uint32(popcount(cap)), Move{Captured: cap, From: g.from, To: uint8(lsb(to)), Promote: promote}, true)
 }
 
 // newGeometryT builds the Turkish board: algebraic names, numbers 1 = a1
