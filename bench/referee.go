@@ -50,11 +50,7 @@ func (r *Referee) Status(p *movegen.Position) (over bool, outcome int, reason st
 func (r *Referee) Record(p *movegen.Position, m movegen.Move) {
 	r.seen[p.Key]++
 	r.history = append(r.history, p.Key)
-	if m.Captured != 0 || p.IsManMove(m) {
-		r.rev = 0
-	} else {
-		r.rev++
-	}
+	r.rev = p.NextReversible(m, r.rev)
 	r.plies++
 }
 

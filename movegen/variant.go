@@ -330,3 +330,13 @@ func (v *Variant) Flip(p *Position) Position {
 
 // IsManMove reports whether m is made by a man in p (for the draw counters).
 func (p *Position) IsManMove(m Move) bool { return p.Kings&(1<<m.From) == 0 }
+
+// NextReversible returns the count of plies without a capture or a man move
+// after m is played in p, given the count rev before it: the counter of the
+// move rules (rules.md "Draws").
+func (p *Position) NextReversible(m Move, rev int) int {
+	if m.Captured != 0 || p.IsManMove(m) {
+		return 0
+	}
+	return rev + 1
+}

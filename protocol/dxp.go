@@ -483,11 +483,7 @@ func (d *DXP) play(g gameSetup, last bool) error {
 		}
 		game.Moves = append(game.Moves, m)
 		history = append(history, p.Key)
-		if m.Captured != 0 || p.IsManMove(m) {
-			rev = 0
-		} else {
-			rev++
-		}
+		rev = p.NextReversible(m, rev)
 		p.Play(m)
 	}
 }

@@ -513,11 +513,7 @@ func (h *Hub) setPos(l *line) error {
 				return fmt.Errorf("moves: move %d: %v", i+1, err)
 			}
 			history = append(history, p.Key)
-			if m.Captured != 0 || p.IsManMove(m) {
-				rev = 0
-			} else {
-				rev++
-			}
+			rev = p.NextReversible(m, rev)
 			p.Play(m)
 		}
 	}

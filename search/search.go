@@ -591,11 +591,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		*c = *p
 		c.Play(m)
 		w.keys[w.base+ply+1] = c.Key
-		if m.Captured != 0 || p.Kings&(1<<m.From) == 0 {
-			w.rev[ply+1] = 0
-		} else {
-			w.rev[ply+1] = w.rev[ply] + 1
-		}
+		w.rev[ply+1] = p.NextReversible(m, w.rev[ply])
 		nd := depth - 1
 		var s int
 		if searched == 0 {

@@ -280,11 +280,7 @@ func (g *playGame) resolve(text string) (movegen.Move, string) {
 func (g *playGame) play(m movegen.Move) {
 	g.undo = append(g.undo, playSnapshot{pos: g.pos, rev: g.rev, nkeys: len(g.keys), text: g.v.FormatMove(&g.pos, m)})
 	g.keys = append(g.keys, g.pos.Key)
-	if m.Captured != 0 || g.pos.IsManMove(m) {
-		g.rev = 0
-	} else {
-		g.rev++
-	}
+	g.rev = g.pos.NextReversible(m, g.rev)
 	g.pos.Play(m)
 }
 
