@@ -26,7 +26,7 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
 	fields := strings.Split(text, ":")
 	if len(fields) != 3 {
-		return p, fmt.Errorf("fen %q: want side:colour:colour, found %d field(s)", s, len(fields))
+		return p, fmt.Errorf("fen %q: want side:colour:colour, found %d field(s)", clip(s), len(fields))
 	}
 	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
 	case "W":
@@ -34,13 +34,13 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 	case "B":
 		p.Side = Black
 	default:
-		return p, fmt.Errorf("fen %q: side to move %q is not W or B", s, fields[0])
+		return p, fmt.Errorf("fen %q: side to move %q is not W or B", clip(s), fields[0])
 	}
 	seen := [2]bool{}
 	for _, f := range fields[1:] {
 		f = strings.TrimSpace(f)
 		if f == "" {
-			return p, fmt.Errorf("fen %q: empty colour field", s)
+			return p, fmt.Errorf("fen %q: empty colour field", clip(s))
 		}
 		var c Color
 		switch f[0] {
@@ -49,18 +49,18 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 		case 'B', 'b':
 			c = Black
 		default:
-			return p, fmt.Errorf("fen %q: colour field %q does not start with W or B", s, f)
+			return p, fmt.Errorf("fen %q: colour field %q does not start with W or B", clip(s), f)
 		}
 		if seen[c] {
-			return p, fmt.Errorf("fen %q: %s pieces listed twice", s, c)
+			return p, fmt.Errorf("fen %q: %s pieces listed twice", clip(s), c)
 		}
 		seen[c] = true
 		if err := v.parseFENPieces(&p, c, f[1:]); err != nil {
-			return Position{}, fmt.Errorf("fen %q: %v", s, err)
+			return Position{}, fmt.Errorf("fen %q: %v", clip(s), err)
 		}
 	}
 	if err := v.validate(&p); err != nil {
-		return Position{}, fmt.Errorf("fen %q: %v", s, err)
+		return Position{}, fmt.Errorf("fen %q: %v", clip(s), err)
 	}
 	p.Key = p.ComputeKey()
 	return p, nil
@@ -210,71 +210,97 @@ func (v *Variant) FEN(p *Position) string {
 
 // ParseHub reads a Hub position string: W or B, then one character per
 // square in numbering order (w, b, W, B or e).
-func (v *Variant) ParseHub(s string) (Position, error) {
+func (v *Variant) ParseHub(s string) (Position, error) { return v.ParseHubOrder(s, nil, false) }
+
+// Hub writes p as a Hub position string in numbering order.
+func (v *Variant) Hub(p *Position) string { return v.HubOrder(p, nil, false) }
+
+// ParseHubOrder reads a Hub position string whose character i (1-based)
+// stands for board bit order[i] (nil: the variant's numbering). With swap,
+// "w"/"W" pieces and the side "W" are Black: pydraughts writes English that
+// way, with the first mover as "w".
+func (v *Variant) ParseHubOrder(s string, order []int, swap bool) (Position, error) {
 	var p Position
 	if v.fam == famDamone {
-		return p, fmt.Errorf("hub position %q: damone positions travel as FEN (a Hub string has no letter for a Damone)", s)
+		return p, fmt.Errorf("hub position %q: damone positions travel as FEN (a Hub string has no letter for a Damone)", clip(s))
 	}
 	if len(s) != v.Squares+1 {
-		return p, fmt.Errorf("hub position %q: want %d characters, found %d", s, v.Squares+1, len(s))
+		return p, fmt.Errorf("hub position %q: want %d characters for %s, found %d", clip(s), v.Squares+1, v.Name, len(s))
+	}
+	white, black := White, Black
+	if swap {
+		white, black = Black, White
 	}
 	switch s[0] {
 	case 'W', 'w':
-		p.Side = White
+		p.Side = white
 	case 'B', 'b':
-		p.Side = Black
+		p.Side = black
 	default:
-		return p, fmt.Errorf("hub position %q: side to move %q is not W or B", s, s[0])
+		return p, fmt.Errorf("hub position %q: side to move %q is not W or B", clip(s), s[0])
 	}
 	for n := 1; n <= v.Squares; n++ {
-		bit := uint64(1) << v.geo.sqBit[n]
+		bit := uint64(1) << v.hubBit(order, n)
 		switch s[n] {
 		case 'w':
-			p.Pieces[White] |= bit
+			p.Pieces[white] |= bit
 		case 'b':
-			p.Pieces[Black] |= bit
+			p.Pieces[black] |= bit
 		case 'W':
-			p.Pieces[White] |= bit
+			p.Pieces[white] |= bit
 			p.Kings |= bit
 		case 'B':
-			p.Pieces[Black] |= bit
+			p.Pieces[black] |= bit
 			p.Kings |= bit
 		case 'e', '.':
 		default:
-			return Position{}, fmt.Errorf("hub position %q: character %q for square %d is not w, b, W, B or e", s, s[n], n)
+			return Position{}, fmt.Errorf("hub position %q: character %q for square %d is not w, b, W, B or e", clip(s), s[n], n)
 		}
 	}
 	if err := v.validate(&p); err != nil {
-		return Position{}, fmt.Errorf("hub position %q: %v", s, err)
+		return Position{}, fmt.Errorf("hub position %q: %v", clip(s), err)
 	}
 	p.Key = p.ComputeKey()
 	return p, nil
 }
 
-// Hub writes p as a Hub position string.
-func (v *Variant) Hub(p *Position) string {
+// HubOrder writes p as a Hub position string in the order and colours of
+// ParseHubOrder.
+func (v *Variant) HubOrder(p *Position, order []int, swap bool) string {
 	b := make([]byte, v.Squares+1)
-	b[0] = 'W'
-	if p.Side == Black {
-		b[0] = 'B'
+	white := White
+	if swap {
+		white = Black
+	}
+	b[0] = 'B'
+	if p.Side == white {
+		b[0] = 'W'
 	}
 	for n := 1; n <= v.Squares; n++ {
-		bit := uint64(1) << v.geo.sqBit[n]
+		bit := uint64(1) << v.hubBit(order, n)
 		k := p.Kings&bit != 0
 		switch {
-		case p.Pieces[White]&bit != 0 && k:
+		case p.Pieces[white]&bit != 0 && k:
 			b[n] = 'W'
-		case p.Pieces[White]&bit != 0:
+		case p.Pieces[white]&bit != 0:
 			b[n] = 'w'
-		case p.Pieces[Black]&bit != 0 && k:
+		case p.Pieces[white^1]&bit != 0 && k:
 			b[n] = 'B'
-		case p.Pieces[Black]&bit != 0:
+		case p.Pieces[white^1]&bit != 0:
 			b[n] = 'b'
 		default:
 			b[n] = 'e'
 		}
 	}
 	return string(b)
+}
+
+// hubBit is the bit of character n of a Hub string in order.
+func (v *Variant) hubBit(order []int, n int) int {
+	if order == nil {
+		return int(v.geo.sqBit[n])
+	}
+	return order[n]
 }
 
 // ParsePosition reads "start", a Hub position string or a PDN FEN.
@@ -293,4 +319,12 @@ func (v *Variant) ParsePosition(s string) (Position, error) {
 func isNumber(s string) bool {
 	_, err := strconv.Atoi(strings.TrimSpace(s))
 	return err == nil
+}
+
+// clip shortens text quoted in an error message.
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
 }

@@ -77,47 +77,7 @@ func (w *wire) finish() *wire {
 
 // parsePos reads a Hub position string on this wire.
 func (w *wire) parsePos(v *movegen.Variant, s string) (movegen.Position, error) {
-	var p movegen.Position
-	if !v.HasHubString() {
-		return p, fmt.Errorf("hub position %q: %s positions travel as FEN", truncate(s, 80), v.Name)
-	}
-	n := len(w.posBit) - 1
-	if len(s) != n+1 {
-		return p, fmt.Errorf("hub position %q: want %d characters for %s, found %d", truncate(s, 80), n+1, v.Name, len(s))
-	}
-	white, black := movegen.White, movegen.Black
-	if w.swap {
-		white, black = black, white
-	}
-	switch s[0] {
-	case 'W', 'w':
-		p.Side = white
-	case 'B', 'b':
-		p.Side = black
-	default:
-		return p, fmt.Errorf("hub position %q: side to move %q is not W or B", truncate(s, 80), s[0])
-	}
-	for i := 1; i <= n; i++ {
-		bit := uint64(1) << w.posBit[i]
-		switch s[i] {
-		case 'w':
-			p.Pieces[white] |= bit
-		case 'b':
-			p.Pieces[black] |= bit
-		case 'W':
-			p.Pieces[white] |= bit
-			p.Kings |= bit
-		case 'B':
-			p.Pieces[black] |= bit
-			p.Kings |= bit
-		case 'e', '.':
-		default:
-			return movegen.Position{}, fmt.Errorf("hub position %q: character %q at %d is not w, b, W, B or e", truncate(s, 80), s[i], i)
-		}
-	}
-	// Let the variant check and complete it (crowning ranks, piece counts,
-	// key) through its own FEN reader.
-	return v.ParseFEN(v.FEN(&p))
+	return v.ParseHubOrder(s, w.posBit, w.swap)
 }
 
 // move reads a move written with this wire's square numbers by turning it
@@ -178,35 +138,4 @@ func (w *wire) text(m movegen.Move) string {
 		sb.WriteString("x" + strconv.Itoa(c))
 	}
 	return sb.String()
-}
-
-// posString writes p as a Hub position string on this wire.
-func (w *wire) posString(p *movegen.Position) string {
-	n := len(w.posBit) - 1
-	b := make([]byte, n+1)
-	white := movegen.White
-	if w.swap {
-		white = movegen.Black
-	}
-	b[0] = 'B'
-	if p.Side == white {
-		b[0] = 'W'
-	}
-	for i := 1; i <= n; i++ {
-		bit := uint64(1) << w.posBit[i]
-		king := p.Kings&bit != 0
-		switch {
-		case p.Pieces[white]&bit != 0 && king:
-			b[i] = 'W'
-		case p.Pieces[white]&bit != 0:
-			b[i] = 'w'
-		case p.Pieces[white^1]&bit != 0 && king:
-			b[i] = 'B'
-		case p.Pieces[white^1]&bit != 0:
-			b[i] = 'b'
-		default:
-			b[i] = 'e'
-		}
-	}
-	return string(b)
 }
