@@ -392,3 +392,24 @@ func TestLogging(t *testing.T) {
 	golden(t, "set-param name=log-level value=info\nset-param name=log-file value=/nonexistent-dir/x.log\nping\n",
 		`error message="set-param: log-file: .*nonexistent-dir.*"`, `pong`)
 }
+
+// TestEOFWhilePondering: end of input ends a ponder search and the session
+// at once.
+func TestEOFWhilePondering(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := &syncBuffer{}
+	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
+	done := make(chan struct{})
+	go func() { h.Run(); close(done) }()
+	pw.Write([]byte("set-param name=ponder value=true\npos start\nlevel time=60\ngo ponder\n"))
+	waitFor(t, out, "info depth=3 ")
+	pw.Close()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("session still running after end of input during a ponder search")
+	}
+	if !strings.Contains(out.String(), "done move=") {
+		t.Errorf("no done line:\n%s", out.String())
+	}
+}
