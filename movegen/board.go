@@ -37,34 +37,6 @@ const (
 	Row8Bottom uint64 = 0xF << 32
 )
 
-// Direction indexes into the step tables.
-const (
-	dirUR = iota // up-right, shift -4
-	dirUL        // up-left, shift -5
-	dirDL        // down-left, shift +4
-	dirDR        // down-right, shift +5
-)
-
-// dirShift is the bit offset of one diagonal step in each direction.
-var dirShift = [4]int{-4, -5, 4, 5}
-
-// nb8[d][s] is the bit one step from s in direction d, or -1 off the board.
-var nb8 = func() (t [4][64]int8) {
-	for d := 0; d < 4; d++ {
-		for s := 0; s < 64; s++ {
-			t[d][s] = -1
-			if s >= numBits8 || Board8&(1<<s) == 0 {
-				continue
-			}
-			n := s + dirShift[d]
-			if n >= 0 && n < numBits8 && Board8&(1<<n) != 0 {
-				t[d][s] = int8(n)
-			}
-		}
-	}
-	return t
-}()
-
 // fileRank8 gives the file (0 = a) and rank (0 = rank 1) of each bit of the
 // Italian-oriented layout, or -1 for ghosts.
 var fileRank8 = func() (t [64][2]int8) {
@@ -83,20 +55,6 @@ var fileRank8 = func() (t [64][2]int8) {
 	}
 	return t
 }()
-
-// bit8 returns the layout bit of file f, rank r (0-based, Italian
-// orientation), or -1 when the square is light or off the board.
-func bit8(f, r int) int {
-	if f < 0 || f > 7 || r < 0 || r > 7 {
-		return -1
-	}
-	for b := 0; b < numBits8; b++ {
-		if int(fileRank8[b][0]) == f && int(fileRank8[b][1]) == r {
-			return b
-		}
-	}
-	return -1
-}
 
 // popcount and lsb are the bit helpers of the hot path.
 func popcount(b uint64) int { return bits.OnesCount64(b) }

@@ -176,18 +176,3 @@ func (t *Table) Store(key uint64, e Entry) {
 	s.data.Store(d)
 	s.key.Store(key ^ d)
 }
-
-// Hashfull returns the permille of the first thousand entries used by the
-// current search.
-func (t *Table) Hashfull() int {
-	n := min(1000, len(t.slots))
-	used := 0
-	for i := 0; i < n; i++ {
-		if d := t.slots[i].data.Load(); d != 0 {
-			if _, age := unpack(d); age == t.age {
-				used++
-			}
-		}
-	}
-	return used * 1000 / n
-}
