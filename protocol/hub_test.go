@@ -413,3 +413,40 @@ func TestEOFWhilePondering(t *testing.T) {
 		t.Errorf("no done line:\n%s", out.String())
 	}
 }
+
+// TestMultiPV: go analyze with multipv=3 reports three lines per depth,
+// each starting with a different move, best first.
+func TestMultiPV(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := &syncBuffer{}
+	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
+	go h.Run()
+	defer pw.Close()
+	pw.Write([]byte("set-param name=multipv value=3\npos start\ngo analyze\n"))
+	waitFor(t, out, "info depth=6 (.*\n)*info depth=6 (.*\n)*info depth=6 ")
+	pw.Write([]byte("stop\n"))
+	waitFor(t, out, "done move=")
+	re := regexp.MustCompile(`^info depth=(\d+) .*score=(-?[\d.]+) .*pv="(\S+)`)
+	byDepth := map[string][]string{}
+	scores := map[string][]float64{}
+	for _, l := range strings.Split(out.String(), "\n") {
+		if m := re.FindStringSubmatch(l); m != nil {
+			byDepth[m[1]] = append(byDepth[m[1]], m[3])
+			f, _ := strconv.ParseFloat(m[2], 64)
+			scores[m[1]] = append(scores[m[1]], f)
+		}
+	}
+	for d := 1; d <= 6; d++ {
+		k := strconv.Itoa(d)
+		moves := byDepth[k]
+		if len(moves) != 3 {
+			t.Fatalf("depth %d: %d lines, want 3", d, len(moves))
+		}
+		if moves[0] == moves[1] || moves[1] == moves[2] || moves[0] == moves[2] {
+			t.Errorf("depth %d: lines repeat a first move: %v", d, moves)
+		}
+		if scores[k][0] < scores[k][1] || scores[k][1] < scores[k][2] {
+			t.Errorf("depth %d: lines not best first: %v", d, scores[k])
+		}
+	}
+}

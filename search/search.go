@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -328,6 +329,7 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			lines = min(e.multiPV, root.N)
 		}
 		w.excluded = w.excluded[:0]
+		var infos []Info // this depth's lines, reported together
 		for line := 1; line <= lines; line++ {
 			var score int
 			if line == 1 {
@@ -355,12 +357,29 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 					res.Ponder = pv[1]
 				}
 			}
-			w.publish()
-			info := Info{Depth: depth, Score: score, Nodes: e.totalNodes(), Time: time.Since(e.start), PV: pv, Line: line}
-			if w.leafCount > 0 {
-				info.MeanDepth = float64(w.leafSum) / float64(w.leafCount)
+			infos = append(infos, Info{Depth: depth, Score: score, PV: pv})
+		}
+		if onInfo != nil && (len(infos) == lines || (len(infos) > 0 && lines == 1)) {
+			// The lines of a multi-PV analysis come from separate searches;
+			// report them best first.
+			sort.SliceStable(infos, func(i, j int) bool { return infos[i].Score > infos[j].Score })
+			if top := infos[0]; lines > 1 {
+				res.Move, res.Score = top.PV[0], top.Score
+				res.HasPonder = len(top.PV) > 1
+				if res.HasPonder {
+					res.Ponder = top.PV[1]
+				}
 			}
-			onInfo(info)
+			w.publish()
+			for i := range infos {
+				infos[i].Line = i + 1
+				infos[i].Nodes = e.totalNodes()
+				infos[i].Time = time.Since(e.start)
+				if w.leafCount > 0 {
+					infos[i].MeanDepth = float64(w.leafSum) / float64(w.leafCount)
+				}
+				onInfo(infos[i])
+			}
 		}
 		if w.aborted || e.abort.Load() {
 			break
