@@ -180,10 +180,7 @@ func planes(w []int, what string) (t [itManPlanes]uint64) {
 
 // damoneMaterial is the Damone material balance for White.
 func damoneMaterial(p *movegen.Position) int {
-	w, b, k, sp := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings, p.Super
-	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
-		(bits.OnesCount64(w&k&^sp)-bits.OnesCount64(b&k&^sp))*DamaValue +
-		(bits.OnesCount64(w&sp)-bits.OnesCount64(b&sp))*DamoneValue
+	return materialWhite(p, DamaValue, DamoneValue)
 }
 
 // damoneWhite is the Damone evaluation from White's point of view; loss

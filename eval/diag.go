@@ -423,7 +423,5 @@ func rays(k, empty uint64, a, c uint) uint64 {
 
 // material returns the material balance of p for White.
 func (e *diagEval) material(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
-		(bits.OnesCount64(w&k)-bits.OnesCount64(b&k))*e.king
+	return materialWhite(p, e.king, e.king)
 }

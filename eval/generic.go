@@ -27,10 +27,17 @@ const (
 
 // genericMaterial is the material balance for White under unknown rules.
 func genericMaterial(p *movegen.Position) int {
+	return materialWhite(p, genericKing, genericKing+genericSuper)
+}
+
+// materialWhite is the material balance for White of every evaluation:
+// Man per man, king per king and super per Damone (Position.Super, a
+// subset of the kings; empty outside Damone).
+func materialWhite(p *movegen.Position, king, super int) int {
 	w, b, k, sp := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings, p.Super
 	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
-		(bits.OnesCount64(w&k)-bits.OnesCount64(b&k))*genericKing +
-		(bits.OnesCount64(w&sp)-bits.OnesCount64(b&sp))*genericSuper
+		(bits.OnesCount64(w&k&^sp)-bits.OnesCount64(b&k&^sp))*king +
+		(bits.OnesCount64(w&sp)-bits.OnesCount64(b&sp))*super
 }
 
 // genericWhite is the generic evaluation from White's point of view:

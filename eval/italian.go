@@ -201,9 +201,7 @@ func buildMen(n int, oppKings bool) manTable {
 
 // italianMaterial is the Italian material balance for White.
 func italianMaterial(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
-		(bits.OnesCount64(w&k)-bits.OnesCount64(b&k))*KingValue
+	return materialWhite(p, KingValue, KingValue)
 }
 
 // italianWhite is the Italian evaluation from White's point of view.

@@ -171,9 +171,7 @@ func tkKingReach(k, e, targets uint64) (ray, hit uint64) {
 
 // turkishMaterial is the Turkish material balance for White.
 func turkishMaterial(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	return (bits.OnesCount64(w&^k)-bits.OnesCount64(b&^k))*Man +
-		(bits.OnesCount64(w&k)-bits.OnesCount64(b&k))*TurkishKingValue
+	return materialWhite(p, TurkishKingValue, TurkishKingValue)
 }
 
 // turkishWhite is the Turkish evaluation from White's point of view.
