@@ -1,0 +1,271 @@
+package search
+
+import (
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/tt"
+)
+
+// tick counts a node and, every 1024 nodes, looks at the clock and the
+// stop flags.
+func (w *worker) tick() {
+	w.nodes++
+	e := w.e
+	if w.id == 0 && e.nodeCap > 0 && len(e.workers) == 1 && w.nodes >= e.nodeCap {
+		w.aborted = true
+		e.abort.Store(true)
+		return
+	}
+	if w.nodes&1023 != 0 {
+		return
+	}
+	w.published.Store(w.nodes)
+	if e.abort.Load() || e.ctl.stop.Load() {
+		w.aborted = true
+		return
+	}
+	if w.id != 0 {
+		return
+	}
+	if e.nodeCap > 0 && e.totalNodes() >= e.nodeCap {
+		w.aborted = true
+		e.abort.Store(true)
+		return
+	}
+	if e.hard > 0 && !e.ctl.pondering.Load() && e.elapsed() >= e.hard {
+		w.aborted = true
+		e.abort.Store(true)
+	}
+}
+
+// isDraw reports a draw by the move rule or by repetition at ply.
+func (w *worker) isDraw(ply int) bool {
+	rev := w.rev[ply]
+	if dp := w.e.v.DrawPlies; dp > 0 && rev >= dp {
+		return true
+	}
+	i := w.base + ply
+	k := w.keys[i]
+	for j := i - 2; j >= i-rev && j >= 0; j -= 2 {
+		if w.keys[j] == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ttMove returns the table's move for p if it is legal there.
+func (w *worker) ttMove(p *movegen.Position) (movegen.Move, bool) {
+	ent, ok := w.e.tt.Probe(p.Key)
+	if !ok || !ent.HasMove() {
+		return movegen.Move{}, false
+	}
+	var ml movegen.MoveList
+	w.e.v.Generate(p, &ml)
+	for _, m := range ml.Slice() {
+		if matches(m, ent) {
+			return m, true
+		}
+	}
+	return movegen.Move{}, false
+}
+
+func matches(m movegen.Move, ent tt.Entry) bool {
+	if m.From != ent.From || m.To != ent.To {
+		return false
+	}
+	if m.Captured == 0 {
+		return ent.CapHash == 0
+	}
+	return tt.CapHash(m.Captured) == ent.CapHash
+}
+
+func toTT(s, ply int) int16 {
+	switch {
+	case s > MateBound:
+		s += ply
+	case s < -MateBound:
+		s -= ply
+	}
+	return int16(s)
+}
+
+func fromTT(s int16, ply int) int {
+	v := int(s)
+	switch {
+	case v > MateBound:
+		v -= ply
+	case v < -MateBound:
+		v += ply
+	}
+	return v
+}
+
+// search is the principal-variation alpha-beta search of w.pos[ply] to
+// depth plies.
+func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+	w.pvLen[ply] = 0
+	e := w.e
+	if ply > 0 {
+		if w.isDraw(ply) {
+			return 0
+		}
+		if e.v.HasLossRule() && e.v.Lost(&w.pos[ply]) {
+			return -Mate + ply
+		}
+		// Mate-distance pruning.
+		alpha = max(alpha, -Mate+ply)
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if depth <= 0 || ply >= MaxPly-1 {
+		return w.qsearch(alpha, beta, ply)
+	}
+	w.tick()
+	if w.aborted {
+		return 0
+	}
+	p := &w.pos[ply]
+	var ttEnt tt.Entry
+	ent, hit := e.tt.Probe(p.Key)
+	if hit {
+		ttEnt = ent
+		if !pvNode && int(ent.Depth) >= depth {
+			s := fromTT(ent.Score, ply)
+			switch {
+			case ent.Bound == tt.BoundExact,
+				ent.Bound == tt.BoundLower && s >= beta,
+				ent.Bound == tt.BoundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+	ml := &w.lists[ply]
+	e.v.Generate(p, ml)
+	if ml.N == 0 {
+		return -Mate + ply
+	}
+	if ml.N == 1 && ply < 2*w.rootDepth {
+		depth++ // a forced reply costs nothing to look past
+	}
+	w.order(ply, hit, ttEnt)
+	alpha0 := alpha
+	best := -inf
+	var bestMove movegen.Move
+	searched := 0
+	for i := 0; i < ml.N; i++ {
+		m := w.pick(ply, i)
+		if ply == 0 && w.isExcluded(m) {
+			continue
+		}
+		c := &w.pos[ply+1]
+		*c = *p
+		c.Play(m)
+		w.keys[w.base+ply+1] = c.Key
+		w.rev[ply+1] = p.NextReversible(m, w.rev[ply])
+		nd := depth - 1
+		var s int
+		if searched == 0 {
+			s = -w.search(-beta, -alpha, nd, ply+1, pvNode)
+		} else {
+			r := 0
+			if depth >= 3 && searched >= 3 && m.Captured == 0 && !m.Promote && !w.isKiller(ply, m) {
+				r = 1
+				if searched >= 8 && depth >= 6 && !pvNode {
+					r = 2
+				}
+			}
+			s = -w.search(-alpha-1, -alpha, nd-r, ply+1, false)
+			if w.aborted {
+				return 0
+			}
+			if s > alpha && r > 0 {
+				s = -w.search(-alpha-1, -alpha, nd, ply+1, false)
+				if w.aborted {
+					return 0
+				}
+			}
+			if pvNode && s > alpha && s < beta {
+				s = -w.search(-beta, -alpha, nd, ply+1, true)
+			}
+		}
+		searched++
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				w.pv[ply][0] = m
+				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+				w.pvLen[ply] = n + 1
+				if s >= beta {
+					w.cutoff(ply, depth, m, i)
+					break
+				}
+			}
+		}
+	}
+	if searched == 0 { // every root move excluded
+		return -inf
+	}
+	bound := tt.BoundUpper
+	switch {
+	case best >= beta:
+		bound = tt.BoundLower
+	case best > alpha0:
+		bound = tt.BoundExact
+	}
+	ent = tt.Entry{From: bestMove.From, To: bestMove.To, Score: toTT(best, ply), Depth: int8(min(depth, 127)), Bound: bound}
+	if bestMove.Captured != 0 {
+		ent.CapHash = tt.CapHash(bestMove.Captured)
+	}
+	e.tt.Store(p.Key, ent)
+	return best
+}
+
+// qsearch resolves pending captures: a side that must capture searches its
+// captures; otherwise the position is evaluated as it stands.
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	w.tick()
+	if w.aborted {
+		return 0
+	}
+	e := w.e
+	p := &w.pos[ply]
+	ml := &w.lists[ply]
+	if e.v.HasLossRule() && e.v.Lost(p) {
+		return -Mate + ply
+	}
+	if ply >= MaxPly-1 || !e.v.HasCapture(p) {
+		w.leafSum += uint64(ply)
+		w.leafCount++
+		if e.v.Count(p, ml) == 0 {
+			return -Mate + ply
+		}
+		return e.eval(e.v, p)
+	}
+	e.v.Generate(p, ml)
+	best := -inf
+	for i := 0; i < ml.N; i++ {
+		c := &w.pos[ply+1]
+		*c = *p
+		c.Play(ml.Moves[i])
+		s := -w.qsearch(-beta, -alpha, ply+1)
+		if w.aborted {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,199 @@
+package search
+
+import (
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// worker is one search thread with its own stacks and move-ordering
+// history.
+type worker struct {
+	e  *Engine
+	id int
+
+	pos     [MaxPly + 2]movegen.Position
+	lists   [MaxPly + 2]movegen.MoveList
+	scores  [MaxPly + 2][movegen.MaxMoves]int32
+	rev     [MaxPly + 2]int
+	keys    []uint64 // game history, then one key per ply
+	base    int      // index in keys of the root
+	killers [MaxPly + 2][2]movegen.Move
+	hist    [2][64][64]int32
+	pv      [MaxPly + 2][MaxPly + 2]movegen.Move
+	pvLen   [MaxPly + 2]int
+
+	nodes     uint64
+	published atomic.Uint64
+	leafSum   uint64
+	leafCount uint64
+	aborted   bool
+	rootDepth int
+	excluded  []movegen.Move // root moves left out (multi-PV)
+}
+
+func (w *worker) setup(g Game) {
+	w.pos[0] = g.Pos
+	w.keys = append(w.keys[:0], g.History...)
+	w.base = len(w.keys)
+	w.keys = append(w.keys, make([]uint64, MaxPly+2)...)
+	w.keys[w.base] = g.Pos.Key
+	w.rev[0] = g.Reversible
+	w.nodes = 0
+	w.published.Store(0)
+	w.aborted = false
+	for s := range w.hist {
+		for f := range w.hist[s] {
+			for t := range w.hist[s][f] {
+				w.hist[s][f][t] /= 4
+			}
+		}
+	}
+}
+
+// iterate runs iterative deepening; the main worker (onInfo != nil)
+// reports, manages time and returns the result.
+func (w *worker) iterate(onInfo func(Info)) Result {
+	e := w.e
+	var res Result
+	var root movegen.MoveList
+	e.v.Generate(&w.pos[0], &root)
+	res.Move, res.HasMove = root.Moves[0], true
+	maxDepth := MaxPly - 8
+	if e.lim.Depth > 0 {
+		maxDepth = min(e.lim.Depth, maxDepth)
+	}
+	prev := 0
+	changes := 0
+	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
+		w.leafSum, w.leafCount = 0, 0
+		lines := 1
+		if onInfo != nil && e.lim.Infinite && e.multiPV > 1 {
+			lines = min(e.multiPV, root.N)
+		}
+		w.excluded = w.excluded[:0]
+		var infos []Info // this depth's lines, reported together
+		for line := 1; line <= lines; line++ {
+			var score int
+			if line == 1 {
+				score = w.aspiration(depth, prev)
+			} else {
+				score = w.search(-inf, inf, depth, 0, true)
+			}
+			if w.aborted || w.pvLen[0] == 0 {
+				break
+			}
+			best := w.pv[0][0]
+			w.excluded = append(w.excluded, best)
+			if onInfo == nil {
+				continue
+			}
+			pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
+			if line == 1 {
+				if res.Depth > 0 && best != res.Move {
+					changes++
+				}
+				prev = score
+				res.Move, res.Score, res.Depth = best, score, depth
+				res.HasPonder = len(pv) > 1
+				if res.HasPonder {
+					res.Ponder = pv[1]
+				}
+			}
+			infos = append(infos, Info{Depth: depth, Score: score, PV: pv})
+		}
+		if onInfo != nil && (len(infos) == lines || (len(infos) > 0 && lines == 1)) {
+			// The lines of a multi-PV analysis come from separate searches;
+			// report them best first.
+			sort.SliceStable(infos, func(i, j int) bool { return infos[i].Score > infos[j].Score })
+			if top := infos[0]; lines > 1 {
+				res.Move, res.Score = top.PV[0], top.Score
+				res.HasPonder = len(top.PV) > 1
+				if res.HasPonder {
+					res.Ponder = top.PV[1]
+				}
+			}
+			w.publish()
+			for i := range infos {
+				infos[i].Line = i + 1
+				infos[i].Nodes = e.totalNodes()
+				infos[i].Time = time.Since(e.start)
+				if w.leafCount > 0 {
+					infos[i].MeanDepth = float64(w.leafSum) / float64(w.leafCount)
+				}
+				onInfo(infos[i])
+			}
+		}
+		if w.aborted || e.abort.Load() {
+			break
+		}
+		if onInfo == nil {
+			continue
+		}
+		// A forced win or loss found within the depth: deeper search cannot
+		// change it.
+		if !e.lim.Infinite && !e.ctl.pondering.Load() && e.lim.Depth == 0 &&
+			(prev > MateBound || prev < -MateBound) && depth >= Mate-abs(prev)+2 {
+			break
+		}
+		if e.soft > 0 && !e.ctl.pondering.Load() {
+			soft := e.soft
+			if changes > 0 { // the best move changed: spend more
+				soft = soft * time.Duration(10+5*min(changes, 4)) / 10
+			}
+			if e.elapsed() > soft*6/10 {
+				break
+			}
+		}
+		changes = changes / 2
+	}
+	if onInfo != nil && !res.HasPonder && res.HasMove {
+		c := w.pos[0]
+		c.Play(res.Move)
+		if m, ok := w.ttMove(&c); ok {
+			res.Ponder, res.HasPonder = m, true
+		}
+	}
+	w.publish()
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// aspiration searches the root with a window around the last score,
+// widening it on failure.
+func (w *worker) aspiration(depth, prev int) int {
+	if depth < 4 || prev > MateBound || prev < -MateBound {
+		return w.search(-inf, inf, depth, 0, true)
+	}
+	delta := 30
+	alpha, beta := prev-delta, prev+delta
+	for {
+		s := w.search(alpha, beta, depth, 0, true)
+		if w.aborted {
+			return s
+		}
+		switch {
+		case s <= alpha:
+			alpha = max(s-delta, -inf)
+		case s >= beta:
+			beta = min(s+delta, inf)
+		default:
+			return s
+		}
+		delta *= 2
+		if delta > 400 {
+			alpha, beta = -inf, inf
+		}
+	}
+}
+
+func (w *worker) publish() { w.published.Store(w.nodes) }
