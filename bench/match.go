@@ -217,12 +217,11 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		startText = v.Hub(&start)
 	}
 	clocks := [2]time.Duration{cfg.Limit.Base, cfg.Limit.Base}
-	p := start
-	ref := NewReferee(v)
+	game := newRecord(v, start)
 	var moves []string
-	end := func(outcome int, reason string) (GameRecord, error) {
-		rec.Outcome, rec.Reason, rec.Plies = outcome, reason, len(moves)
-		switch outcome {
+	end := func(out int, reason string) (GameRecord, error) {
+		rec.Outcome, rec.Reason, rec.Plies = out, reason, len(moves)
+		switch out {
 		case WhiteWins:
 			g.Result = pdn.WhiteWins
 		case BlackWins:
@@ -234,9 +233,10 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		return rec, nil
 	}
 	for {
-		if over, outcome, reason := ref.Status(&p); over {
-			return end(outcome, reason)
+		if s := game.Status(); s.Over() {
+			return end(outcome(s), s.String())
 		}
+		p := game.Position()
 		side := p.Side
 		e := engines[sides[side]]
 		loses := func(why string) (GameRecord, error) {
@@ -280,9 +280,10 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 			}
 			clocks[side] -= took
 		}
-		ref.Record(&p, m)
+		if err := game.Play(m); err != nil { // ParseMove returns legal moves only
+			return rec, err
+		}
 		g.Moves = append(g.Moves, m)
 		moves = append(moves, v.HubMove(m))
-		p.Play(m)
 	}
 }

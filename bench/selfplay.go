@@ -18,32 +18,25 @@ const (
 const MaxGamePlies = 400
 
 // PlayGame plays one game from start between two engines, each move under
-// lim, refereed by the rules (see Referee). It returns the outcome and the
-// number of plies played.
+// lim, refereed by the rules (movegen.Game's Status, capped at
+// MaxGamePlies). It returns the outcome and the number of plies played.
 func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.Engine, lim search.Limits) (int, int) {
-	p := start
-	ref := NewReferee(v)
-	var ml movegen.MoveList
-	for ply := 0; ; ply++ {
-		if over, outcome, _ := ref.Status(&p); over {
-			return outcome, ply
+	g := newRecord(v, start)
+	for {
+		if s := g.Status(); s.Over() {
+			return outcome(s), g.Plies()
 		}
 		eng := white
-		if p.Side == movegen.Black {
+		if g.Position().Side == movegen.Black {
 			eng = black
 		}
-		history, rev := ref.History()
-		res := eng.Search(search.NewControl(false), search.Game{Pos: p, History: history, Reversible: rev}, lim, nil)
-		v.Generate(&p, &ml)
-		legal := false
-		for _, m := range ml.Slice() {
-			legal = legal || m == res.Move
+		res := eng.Search(search.NewControl(false), search.GameOf(g), lim, nil)
+		if !res.HasMove {
+			panic("bench: engine returned no move")
 		}
-		if !res.HasMove || !legal {
-			panic("bench: engine returned an illegal move")
+		if err := g.Play(res.Move); err != nil {
+			panic("bench: engine returned an " + err.Error())
 		}
-		ref.Record(&p, res.Move)
-		p.Play(res.Move)
 	}
 }
 

@@ -55,6 +55,12 @@ type Game struct {
 	Reversible int
 }
 
+// GameOf returns where a search of the record's current position starts
+// (with its own copy of the history, so the record may go on).
+func GameOf(r *movegen.Game) Game {
+	return Game{Pos: r.Position(), History: append([]uint64(nil), r.Keys()...), Reversible: r.Reversible()}
+}
+
 // Control starts and stops one search from other goroutines: Stop ends it
 // (the search still returns its best move), PonderHit turns a ponder
 // search into a normal one with the clock running from that moment.
