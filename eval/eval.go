@@ -16,43 +16,15 @@ func Evaluate(v *movegen.Variant, p *movegen.Position) int {
 }
 
 // EvaluateWhite returns the static score of p from White's point of view
-// (positive = good for White), whoever is to move. Each variant has its
-// own evaluation, chosen by v.Name (Damone and DamoneAllDamoni share the
-// name "damone"; v.HasLossRule tells them apart); a variant without one, a
-// Variant value whose board is not the one its name implies, or a nil v,
-// gets the generic evaluation, material and advancement, which works on any
-// board.
+// (positive = good for White), whoever is to move, by the evaluation the
+// table evaluations gives v; a variant without one, a Variant value not
+// made by movegen, or a nil v, gets the generic evaluation, material and
+// advancement, which works on any board.
 func EvaluateWhite(v *movegen.Variant, p *movegen.Position) int {
-	if v == nil {
-		return genericWhite(nil, p)
+	if e := evaluationOf(v); e != nil {
+		return e.white(p)
 	}
-	var e *diagEval
-	switch v.Name {
-	case "italian":
-		return italianWhite(p)
-	case "turkish":
-		if v.Board() == movegen.BoardT {
-			return turkishWhite(p)
-		}
-	case "damone":
-		if v.Board() == movegen.Board8 {
-			return damoneWhite(p, v.HasLossRule())
-		}
-	case "english":
-		e = evEnglish
-	case "russian":
-		e = evRussian
-	case "brazilian":
-		e = evBrazilian
-	case "spanish":
-		e = evSpanish
-	case "international":
-		e = evInternational
-	}
-	if e == nil {
-		return genericWhite(v, p)
-	}
-	return e.white(p)
+	return genericWhite(v, p)
 }
 
 // Material returns the material balance of p for the side to move: Man
@@ -63,25 +35,58 @@ func EvaluateWhite(v *movegen.Variant, p *movegen.Position) int {
 // It is the "simpler evaluation" that self-play tests measure the full
 // evaluation against.
 func Material(v *movegen.Variant, p *movegen.Position) int {
-	var s int
-	switch {
-	case v == nil:
+	s := 0
+	if e := evaluationOf(v); e != nil {
+		s = e.material(p)
+	} else {
 		s = genericMaterial(p)
-	case v.Name == "italian":
-		s = italianMaterial(p)
-	case v.Name == "turkish" && v.Board() == movegen.BoardT:
-		s = turkishMaterial(p)
-	case v.Name == "damone" && v.Board() == movegen.Board8:
-		s = damoneMaterial(p)
-	default:
-		if e := diagFor(v.Name); e != nil {
-			s = e.material(p)
-		} else {
-			s = genericMaterial(p)
-		}
 	}
 	if p.Side == movegen.Black {
 		return -s
 	}
 	return s
+}
+
+// evaluation is one variant's evaluation from White's point of view, and
+// its material balance (the simpler evaluation, also from White's side).
+type evaluation struct {
+	white, material func(p *movegen.Position) int
+}
+
+// evaluations chooses each variant's evaluation, keyed by the variant
+// value (Damone and DamoneAllDamoni are two values). A variant that is not
+// here, or whose table-driven evaluator could not be built, gets the
+// generic evaluation.
+var evaluations = map[*movegen.Variant]evaluation{
+	movegen.Italian:         {italianWhite, italianMaterial},
+	movegen.Damone:          {func(p *movegen.Position) int { return damoneWhite(p, false) }, damoneMaterial},
+	movegen.DamoneAllDamoni: {func(p *movegen.Position) int { return damoneWhite(p, true) }, damoneMaterial},
+	movegen.Turkish:         {turkishWhite, turkishMaterial},
+	movegen.English:         evEnglish.evaluation(),
+	movegen.Russian:         evRussian.evaluation(),
+	movegen.Brazilian:       evBrazilian.evaluation(),
+	movegen.Spanish:         evSpanish.evaluation(),
+	movegen.International:   evInternational.evaluation(),
+}
+
+// byID holds evaluations indexed by Variant.ID, so that the search's call
+// finds its evaluation without a map lookup; index 0 (a Variant not made
+// by movegen) and variants without an evaluation stay empty.
+var byID [movegen.NumIDs]evaluation
+
+func init() {
+	for v, e := range evaluations {
+		byID[v.ID()] = e
+	}
+}
+
+// evaluationOf returns v's evaluation, or nil for the generic one.
+func evaluationOf(v *movegen.Variant) *evaluation {
+	if v == nil {
+		return nil
+	}
+	if e := &byID[v.ID()]; e.white != nil {
+		return e
+	}
+	return nil
 }

@@ -117,20 +117,11 @@ var (
 	evInternational = newDiagEval(movegen.International, &internationalWeights)
 )
 
-// diagFor returns the table-driven evaluator of the variant named name, or
-// nil (Italian, which has its own, and variants without one).
-func diagFor(name string) *diagEval {
-	switch name {
-	case "english":
-		return evEnglish
-	case "russian":
-		return evRussian
-	case "brazilian":
-		return evBrazilian
-	case "spanish":
-		return evSpanish
-	case "international":
-		return evInternational
+// evaluation returns e's entry in the table of evaluations: empty (the
+// generic evaluation) when e could not be built.
+func (e *diagEval) evaluation() evaluation {
+	if e == nil {
+		return evaluation{}
 	}
-	return nil
+	return evaluation{e.white, e.material}
 }

@@ -205,7 +205,7 @@ func TestKingWorthMoreAllVariants(t *testing.T) {
 		if v.Name == "italian" {
 			continue // TestKingWorthMoreThanMan
 		}
-		e := diagFor(v.Name) // nil: the generic evaluation
+		e := diagFor(v) // nil: the generic evaluation
 		flying, king := false, genericKing
 		if e != nil {
 			flying, king = e.flying, e.king
@@ -292,7 +292,7 @@ func TestAdvancedManAllVariants(t *testing.T) {
 // computed square by square from v.Coord.
 func TestFreeMenMatchCones(t *testing.T) {
 	for _, v := range movegen.Variants() {
-		e := diagFor(v.Name)
+		e := diagFor(v)
 		if e == nil {
 			continue
 		}
@@ -340,7 +340,7 @@ func abs(x int) int {
 // equals Black's on the rotated square.
 func TestDiagTablesSymmetric(t *testing.T) {
 	for _, v := range movegen.Variants() {
-		e := diagFor(v.Name)
+		e := diagFor(v)
 		if e == nil {
 			continue
 		}
@@ -394,7 +394,7 @@ func TestDiagTablesSymmetric(t *testing.T) {
 // tables, and EvaluateWhite uses them.
 func TestDiagEvaluatorsBuilt(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.English, movegen.Russian, movegen.Brazilian, movegen.Spanish, movegen.International} {
-		e := diagFor(v.Name)
+		e := diagFor(v)
 		if e == nil || e.name != v.Name {
 			t.Fatalf("%s: no evaluator", v.Name)
 		}
@@ -405,7 +405,7 @@ func TestDiagEvaluatorsBuilt(t *testing.T) {
 			}
 		}
 	}
-	if diagFor("italian") != nil || diagFor("damone") != nil {
+	if diagFor(movegen.Italian) != nil || diagFor(movegen.Damone) != nil {
 		t.Errorf("Italian and Damone must not use the diagonal tables")
 	}
 	p := movegen.Italian.Start()
@@ -480,4 +480,13 @@ func BenchmarkEvaluateVariant(b *testing.B) {
 			benchSink = s
 		})
 	}
+}
+
+// diagFor returns the table-driven evaluator of v, or nil (Italian, Damone
+// and Turkish have their own evaluations).
+func diagFor(v *movegen.Variant) *diagEval {
+	return map[*movegen.Variant]*diagEval{
+		movegen.English: evEnglish, movegen.Russian: evRussian, movegen.Brazilian: evBrazilian,
+		movegen.Spanish: evSpanish, movegen.International: evInternational,
+	}[v]
 }

@@ -35,6 +35,7 @@ type Variant struct {
 	// GameType is the PDN GameType tag value of the variant.
 	GameType int
 
+	id            uint8 // ID: 1.. in the order below, DamoneAllDamoni last
 	fam           family
 	flying        bool // kings move and capture at a distance
 	colonCaptures bool // captures are written c3:e5 (Russian)
@@ -54,14 +55,14 @@ var (
 	Italian = newVariant(&Variant{
 		Name: "italian", Aliases: []string{"dama", "italiana"},
 		StartFEN: "W:W21-32:B1-12", DrawPlies: 100, GameType: 22,
-		fam: famItalian,
+		id: 1, fam: famItalian,
 		geo: newGeometry8(false, true, true, false),
 	})
 	// Damone is Italian Damone (rules.md §2): three ranks of piece.
 	Damone = newVariant(&Variant{
 		Name: "damone", Aliases: []string{"italian-damone", "damone-italiana"},
 		StartFEN: "W:WD32,K24,K31,16,20,23,27,30:BD1,K2,K9,3,6,10,13,17", DrawPlies: 100, GameType: 22,
-		fam: famDamone,
+		id: 2, fam: famDamone,
 		geo: newGeometry8(false, true, true, false),
 	})
 	// DamoneAllDamoni is Italian Damone with the optional rule that a side
@@ -69,13 +70,14 @@ var (
 	DamoneAllDamoni = func() *Variant {
 		v := *Damone
 		v.damoniLoss = true
+		v.id = 9
 		return &v
 	}()
 	// English is English draughts / American checkers (rules.md §4).
 	English = newVariant(&Variant{
 		Name: "english", Aliases: []string{"american", "checkers", "draughts"},
 		StartFEN: "B:W21-32:B1-12", DrawPlies: 80, GameType: 21,
-		fam: famDiag,
+		id: 3, fam: famDiag,
 		geo: newGeometry8(true, true, true, false),
 		dr:  diagRules{manTakesKing: true, crownMid: crownStop, prio: prioFree},
 	})
@@ -83,7 +85,7 @@ var (
 	Russian = newVariant(&Variant{
 		Name: "russian", Aliases: []string{"shashki", "ukrainian"},
 		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 30, GameType: 25,
-		fam: famDiag, flying: true, colonCaptures: true,
+		id: 4, fam: famDiag, flying: true, colonCaptures: true,
 		geo: newGeometry8(true, false, true, true),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownContinue, prio: prioFree},
 	})
@@ -91,7 +93,7 @@ var (
 	Brazilian = newVariant(&Variant{
 		Name: "brazilian", Aliases: []string{"brazil"},
 		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 50, GameType: 26,
-		fam: famDiag, flying: true,
+		id: 5, fam: famDiag, flying: true,
 		geo: newGeometry8(true, false, true, true),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
 	})
@@ -99,7 +101,7 @@ var (
 	Spanish = newVariant(&Variant{
 		Name: "spanish", Aliases: []string{"espanol", "español"},
 		StartFEN: "W:W1-12:B21-32", GameType: 24,
-		fam: famDiag, flying: true,
+		id: 6, fam: famDiag, flying: true,
 		geo: newGeometry8(false, false, false, false),
 		dr:  diagRules{flying: true, manTakesKing: true, crownMid: crownStop, prio: prioSpanish},
 	})
@@ -107,7 +109,7 @@ var (
 	International = newVariant(&Variant{
 		Name: "international", Aliases: []string{"normal", "standard", "polish", "10x10"},
 		StartFEN: "W:W31-50:B1-20", DrawPlies: 50, GameType: 20,
-		fam: famDiag, flying: true,
+		id: 7, fam: famDiag, flying: true,
 		geo: newGeometry10(),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
 	})
@@ -118,7 +120,7 @@ var (
 var Turkish = newVariant(&Variant{
 	Name: "turkish", Aliases: []string{"dama-turca", "turk"},
 	StartFEN: "W:W9-24:B41-56", DrawPlies: 100, GameType: 30,
-	fam: famTurkish, flying: true,
+	id: 8, fam: famTurkish, flying: true,
 	geo: newGeometryT(),
 })
 
@@ -187,6 +189,15 @@ func Lookup(name string) (*Variant, error) {
 	}
 	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(names, ", "))
 }
+
+// NumIDs bounds Variant.ID: a table indexed by ID has NumIDs entries.
+const NumIDs = 10
+
+// ID returns the number that tells this variant value apart from the
+// others (1 to NumIDs-1; DamoneAllDamoni has its own), for a package that
+// keeps per-variant data in a table and must not look it up by name. A
+// Variant not made by this package has ID 0.
+func (v *Variant) ID() int { return int(v.id) }
 
 // String returns the variant's name.
 func (v *Variant) String() string { return v.Name }
