@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -79,27 +78,16 @@ var (
 var (
 	// dmPed[n][c] is the Pedine's table of colour c with n pieces on the
 	// board, as bit planes (weights 0-63).
-	dmPed [25][2][itManPlanes]uint64
+	dmPed [25][2][manPlanes]uint64
 	// dmDama[c] is the Dama's table of colour c (distance to its Damone
 	// square), as bit planes.
-	dmDama [2][itManPlanes]uint64
+	dmDama [2][manPlanes]uint64
 	// dmTradeK[n] is the trade-down factor ×1024 with n pieces.
 	dmTradeK [25]int
 	// dmPedDist[b] is the steps a White Pedina on bit b needs to reach c8
 	// or a6 on an empty board (-1: never; 0: the square itself).
 	dmPedDist [36]int
 )
-
-// dmRot36 turns an 8x8-layout bitboard by 180° (bit b ↔ 35-b).
-func dmRot36(x uint64) uint64 { return bits.Reverse64(x) >> 28 }
-
-// rotPlanes returns the planes t turned by 180°: Black's table of White's.
-func rotPlanes(t [itManPlanes]uint64) [itManPlanes]uint64 {
-	for j := range t {
-		t[j] = dmRot36(t[j] & movegen.Board8)
-	}
-	return t
-}
 
 func init() {
 	// Steps of a White Pedina to a promotion square: relax until stable.
@@ -163,21 +151,6 @@ func init() {
 	dmDama[1] = rotPlanes(dmDama[0])
 }
 
-// planes returns the bit planes of non-negative weights w by bit.
-func planes(w []int, what string) (t [itManPlanes]uint64) {
-	for b, x := range w {
-		if x < 0 || x >= 1<<itManPlanes {
-			panic(fmt.Sprintf("eval: %s weight %d on bit %d does not fit %d planes", what, x, b, itManPlanes))
-		}
-		for j := 0; j < itManPlanes; j++ {
-			if x>>j&1 != 0 {
-				t[j] |= 1 << b
-			}
-		}
-	}
-	return t
-}
-
 // damoneMaterial is the Damone material balance for White.
 func damoneMaterial(p *movegen.Position) int {
 	return materialWhite(p, DamaValue, DamoneValue)
@@ -237,7 +210,7 @@ func dmHit(targets, attackers, empty uint64) uint64 {
 // Damone square (table dama, safe Dame only), the centrality and mobility
 // of its Dame and Damoni, and under the all-Damoni rule (loss) the danger
 // to a lone Damone (toMove: this side is to move).
-func damoneSide(p, d, s, od, os, empty uint64, ped, dama *[itManPlanes]uint64, toMove, loss bool) int {
+func damoneSide(p, d, s, od, os, empty uint64, ped, dama *[manPlanes]uint64, toMove, loss bool) int {
 	v := 0
 	if p != 0 {
 		v += sum(ped, p)

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -229,16 +228,6 @@ func newDiagEval(v *movegen.Variant, wt *diagWeights) *diagEval {
 	return e
 }
 
-// blendPhase mixes a middlegame and an endgame weight for n pieces on the
-// board: pure endgame at or below lo pieces, pure middlegame at or above
-// hi, linear in between, rounded to the nearest integer (halves up).
-func blendPhase(mg, eg, n, lo, hi int) int {
-	w := hi - lo
-	k := min(max(n-lo, 0), w)
-	x := mg*k + eg*(w-k)
-	return floorDiv(2*x+w, 2*w)
-}
-
 // diagMen builds the men's table of v for White with n pieces on the board
 // (oppKings: Black has a king) and its rotation for Black.
 func diagMen(v *movegen.Variant, wt *diagWeights, n int, oppKings bool, rot func(int) int) manTable {
@@ -262,39 +251,16 @@ func diagMen(v *movegen.Variant, wt *diagWeights, n int, oppKings bool, rot func
 		}
 		w[b] = blendPhase(mg, eg, n, wt.phaseLo, wt.phaseHi)
 	}
-	var t manTable
-	for _, x := range w {
-		t.bias = max(t.bias, -x)
-	}
-	for b, x := range w {
-		f, _ := v.Coord(b)
-		if f < 0 {
-			continue
-		}
-		u := x + t.bias
-		if u >= 1<<itManPlanes {
-			panic(fmt.Sprintf("eval: %s man weight %d on bit %d does not fit %d planes", v.Name, x, b, itManPlanes))
-		}
-		for j := 0; j < itManPlanes; j++ {
-			if u>>j&1 != 0 {
-				t.w[j] |= 1 << b
-				t.b[j] |= 1 << rot(b)
-			}
-		}
-	}
-	return t
+	return newManTable(w[:], v.Board(), rot, v.Name)
 }
 
 // white is the evaluation of p from White's point of view.
 func (e *diagEval) white(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	wm, bm, wk, bk := w&^k, b&^k, w&k, b&k
-	nwm, nbm := bits.OnesCount64(wm), bits.OnesCount64(bm)
-	nwk, nbk := bits.OnesCount64(wk), bits.OnesCount64(bk)
-	n := min(nwm+nbm+nwk+nbk, maxN)
-
-	mat := (nwm-nbm)*Man + (nwk-nbk)*e.king
-	s := mat + mat*int(e.tradeK[n])/1024 // signed /1024 truncates: symmetric
+	pc := takeCensus(p)
+	w, b, k := pc.w, pc.b, pc.k
+	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
+	n := pc.pieces(maxN)
+	s := pc.traded(e.king, int(e.tradeK[n]))
 
 	// Men: advancement, tempo, centre and guard, one table per side.
 	var wki, bki int // 1 when the men's opponent has a king
@@ -305,7 +271,7 @@ func (e *diagEval) white(p *movegen.Position) int {
 		bki = 1
 	}
 	tw, tb := &e.men[n][wki], &e.men[n][bki]
-	s += sum(&tw.w, wm) - tw.bias*nwm - sum(&tb.b, bm) + tb.bias*nbm
+	s += sum(&tw.w, wm) - tw.bias*pc.nwm - sum(&tb.b, bm) + tb.bias*pc.nbm
 
 	// Over-extension: advanced men with no own piece behind them.
 	a, c := e.sA, e.sB

@@ -1,11 +1,13 @@
 // Package eval is the static evaluation of draughts positions, one
-// evaluation per variant, selected by the variant's name: Italian has its
+// evaluation per variant, chosen by the *movegen.Variant value in one table
+// (evaluations, eval.go; never by the variant's name): Italian has its
 // own (italian.go); English, Russian, Brazilian, Spanish and International
 // share one table-driven engine (diag.go) with weights of their own
 // (variants.go); Turkish (turkish.go) and Italian Damone (damone.go, with
 // or without the all-Damoni rule) have their own; any other variant gets
 // the generic evaluation (generic.go), which works on any board and never
-// fails.
+// fails. What several of them share (the piece census, men's tables as bit
+// planes, the phase blend, the 8x8 layout) is in kernels.go.
 //
 // Scores are in centi-men: a man is worth Man (100). Evaluate scores a
 // position for the side to move, EvaluateWhite for White; Material is the
@@ -241,6 +243,5 @@
 // 250 per king (between a short and a flying king), 350 for a piece above a
 // king, and 3 per rank a man has advanced, each man's rank read from
 // v.Coord. It uses no table indexed by square, so it is safe on any board.
-// It is also the fallback for a Variant value whose board is not the one
-// its name implies.
+// It is also the fallback for a Variant value not made by movegen.
 package eval

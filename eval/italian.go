@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -44,28 +43,6 @@ var (
 	itGuard = [8]int{0, 8, 0, 4, 0, 8, 0, 4}
 )
 
-// itManPlanes is the number of bit planes of a man table: its weights,
-// shifted by the table's bias to be non-negative, must be below 1<<6.
-const itManPlanes = 6
-
-// manTable is one phase's table of men for both colours, as bit planes:
-// w for White's men, b (the same weights on rotated bits) for Black's. A
-// man on bit s is worth Σ_j 2^j·[s ∈ plane j] - bias.
-type manTable struct {
-	w, b [itManPlanes]uint64
-	bias int
-}
-
-// sum returns the total weight of the men m in planes t.
-func sum(t *[itManPlanes]uint64, m uint64) int {
-	return bits.OnesCount64(m&t[0]) +
-		bits.OnesCount64(m&t[1])<<1 +
-		bits.OnesCount64(m&t[2])<<2 +
-		bits.OnesCount64(m&t[3])<<3 +
-		bits.OnesCount64(m&t[4])<<4 +
-		bits.OnesCount64(m&t[5])<<5
-}
-
 var (
 	// itMen[n][k] is the men's table with n pieces on the board (capped at
 	// 24); k is 1 when the opponent of the men's owner has a king.
@@ -81,46 +58,9 @@ var (
 	itCentW, itCentB [3]uint64
 )
 
-// Geometry of the 8x8 layout (movegen/board.go): ghost bits 4, 13, 22, 31.
-
-// sqValid reports whether bit b is a playable square.
-func sqValid(b int) bool { return b >= 0 && b < 36 && b%9 != 4 }
-
-// sqRow returns the row of bit b, 0 = rank 8 (top) .. 7 = rank 1.
-func sqRow(b int) int {
-	r := 2 * (b / 9)
-	if b%9 > 4 {
-		r++
-	}
-	return r
-}
-
-// sqFile returns the file of bit b, 0 = a .. 7 = h.
-func sqFile(b int) int {
-	if b%9 > 4 {
-		return 2*(b%9-5) + 1
-	}
-	return 2 * (b % 9)
-}
-
-// rot is the 180° turn of a bit: b ↔ 35-b.
-func rot(b int) int { return 35 - b }
-
-// blend mixes a middlegame and an endgame weight for n pieces, rounding to
-// the nearest integer (halves up).
-func blend(mg, eg, n int) int {
-	k := min(max(n-itPhaseLo, 0), itPhaseW)
-	x := mg*k + eg*(itPhaseW-k)
-	return floorDiv(2*x+itPhaseW, 2*itPhaseW)
-}
-
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
+// blend mixes a middlegame and an endgame weight for n pieces in the
+// Italian phase (blendPhase).
+func blend(mg, eg, n int) int { return blendPhase(mg, eg, n, itPhaseLo, itPhaseHi) }
 
 func init() {
 	for n := range itMen {
@@ -175,28 +115,7 @@ func buildMen(n int, oppKings bool) manTable {
 		}
 		w[b] = blend(mg, eg, n)
 	}
-	var t manTable
-	for _, x := range w {
-		t.bias = max(t.bias, -x)
-	}
-	for b, x := range w {
-		u := x + t.bias
-		if u >= 1<<itManPlanes {
-			panic(fmt.Sprintf("eval: Italian man weight %d on bit %d does not fit %d planes", x, b, itManPlanes))
-		}
-		for j := 0; j < itManPlanes; j++ {
-			if u>>j&1 != 0 {
-				t.w[j] |= 1 << b
-				t.b[j] |= 1 << rot(b)
-			}
-		}
-	}
-	// Ghost bits carry the bias too; no piece ever stands on them.
-	for j := range t.w {
-		t.w[j] &= movegen.Board8
-		t.b[j] &= movegen.Board8
-	}
-	return t
+	return newManTable(w[:], movegen.Board8, rot, "Italian")
 }
 
 // italianMaterial is the Italian material balance for White.
@@ -206,14 +125,11 @@ func italianMaterial(p *movegen.Position) int {
 
 // italianWhite is the Italian evaluation from White's point of view.
 func italianWhite(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	wm, bm, wk, bk := w&^k, b&^k, w&k, b&k
-	nwm, nbm := bits.OnesCount64(wm), bits.OnesCount64(bm)
-	nwk, nbk := bits.OnesCount64(wk), bits.OnesCount64(bk)
-	n := min(nwm+nbm+nwk+nbk, 24)
-
-	mat := (nwm-nbm)*Man + (nwk-nbk)*KingValue
-	s := mat + mat*itTradeK[n]/1024 // signed /1024 truncates: symmetric
+	pc := takeCensus(p)
+	w, b, k := pc.w, pc.b, pc.k
+	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
+	n := pc.pieces(24)
+	s := pc.traded(KingValue, itTradeK[n])
 
 	// Men: advancement, tempo, centre and guard, one table per side.
 	var wki, bki int
@@ -224,7 +140,7 @@ func italianWhite(p *movegen.Position) int {
 		bki = 1
 	}
 	tw, tb := &itMen[n][wki], &itMen[n][bki]
-	s += sum(&tw.w, wm) - tw.bias*nwm - sum(&tb.b, bm) + tb.bias*nbm
+	s += sum(&tw.w, wm) - tw.bias*pc.nwm - sum(&tb.b, bm) + tb.bias*pc.nbm
 
 	// Over-extension: advanced men with no own piece behind them.
 	s -= itExposed[n] * (bits.OnesCount64(wm&itExpW&^(w>>4|w>>5)) -

@@ -81,7 +81,7 @@ const (
 var (
 	// tkAdv[n] is the advancement table with n pieces on the board, as bit
 	// planes over White's squares: a man on bit s earns Σ 2^j·[s ∈ plane j].
-	tkAdv [33][itManPlanes]uint64
+	tkAdv [33][manPlanes]uint64
 	// tkTradeK[n] is the trade-down factor ×1024 with n pieces.
 	tkTradeK [33]int
 	// tkImmobile[n] is the penalty of a man that cannot move.
@@ -96,10 +96,10 @@ func init() {
 		for row := 1; row < 8; row++ { // row 0 = rank 8: no man stays there
 			r := 7 - row // rank-1
 			w := blendPhase(tkAdvMG[r], tkAdvEG[r], n, tkPhaseLo, tkPhaseHi)
-			if w < 0 || w >= 1<<itManPlanes {
+			if w < 0 || w >= 1<<manPlanes {
 				panic("eval: Turkish advancement weight out of range")
 			}
-			for j := 0; j < itManPlanes; j++ {
+			for j := 0; j < manPlanes; j++ {
 				if w>>j&1 != 0 {
 					tkAdv[n][j] |= 0xFF << (8 * row)
 				}
@@ -176,14 +176,11 @@ func turkishMaterial(p *movegen.Position) int {
 
 // turkishWhite is the Turkish evaluation from White's point of view.
 func turkishWhite(p *movegen.Position) int {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	wm, bm, wk, bk := w&^k, b&^k, w&k, b&k
-	nwm, nbm := bits.OnesCount64(wm), bits.OnesCount64(bm)
-	nwk, nbk := bits.OnesCount64(wk), bits.OnesCount64(bk)
-	n := min(nwm+nbm+nwk+nbk, 32)
-
-	mat := (nwm-nbm)*Man + (nwk-nbk)*TurkishKingValue
-	s := mat + mat*tkTradeK[n]/1024 // signed /1024 truncates: symmetric
+	pc := takeCensus(p)
+	w, b, k := pc.w, pc.b, pc.k
+	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
+	n := pc.pieces(32)
+	s := pc.traded(TurkishKingValue, tkTradeK[n])
 
 	// Men: Black's seen as White's on the board turned upside down.
 	empty := ^(w | b)
