@@ -66,7 +66,9 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 		maxDepth = min(e.lim.Depth, maxDepth)
 	}
 	prev := 0
-	changes := 0
+	changes := 0 // best-move changes, halved every iteration
+	stable := 0  // iterations since the best move last changed
+	drop := 0    // how far the score fell in the last iteration
 	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
 		w.leafSum, w.leafCount = 0, 0
@@ -83,7 +85,19 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			} else {
 				score = w.search(-inf, inf, depth, 0, true)
 			}
-			if w.aborted || w.pvLen[0] == 0 {
+			if w.aborted {
+				// A root move that beat the previous best in the unfinished
+				// iteration was searched to this depth: play it.
+				if line == 1 && lines == 1 && onInfo != nil && w.pvLen[0] > 0 && w.pv[0][0] != res.Move && res.Depth > 0 {
+					res.Move = w.pv[0][0]
+					res.HasPonder = w.pvLen[0] > 1
+					if res.HasPonder {
+						res.Ponder = w.pv[0][1]
+					}
+				}
+				break
+			}
+			if w.pvLen[0] == 0 {
 				break
 			}
 			best := w.pv[0][0]
@@ -95,7 +109,11 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			if line == 1 {
 				if res.Depth > 0 && best != res.Move {
 					changes++
+					stable = 0
+				} else {
+					stable++
 				}
+				drop = prev - score
 				prev = score
 				res.Move, res.Score, res.Depth = best, score, depth
 				res.HasPonder = len(pv) > 1
@@ -139,14 +157,11 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			(prev > MateBound || prev < -MateBound) && depth >= Mate-abs(prev)+2 {
 			break
 		}
-		if e.soft > 0 && !e.ctl.pondering.Load() {
-			soft := e.soft
-			if changes > 0 { // the best move changed: spend more
-				soft = soft * time.Duration(10+5*min(changes, 4)) / 10
-			}
-			if e.elapsed() > soft*6/10 {
-				break
-			}
+		// A fixed move time is used in full (the hard limit ends the
+		// search); a clock's share is managed here.
+		if e.lim.HasClock && e.soft > 0 && !e.ctl.pondering.Load() &&
+			clockStop(e.elapsed(), e.soft, changes, stable, drop) {
+			break
 		}
 		changes = changes / 2
 	}
