@@ -151,11 +151,6 @@ func init() {
 	dmDama[1] = rotPlanes(dmDama[0])
 }
 
-// damoneMaterial is the Damone material balance for White.
-func damoneMaterial(p *movegen.Position) int {
-	return materialWhite(p, DamaValue, DamoneValue)
-}
-
 // damoneWhite is the Damone evaluation from White's point of view; loss
 // is the "all Damoni captured" rule.
 func damoneWhite(p *movegen.Position, loss bool) int {

@@ -386,8 +386,3 @@ func rays(k, empty uint64, a, c uint) uint64 {
 	}
 	return r
 }
-
-// material returns the material balance of p for White.
-func (e *diagEval) material(p *movegen.Position) int {
-	return materialWhite(p, e.king, e.king)
-}

@@ -35,11 +35,9 @@ func EvaluateWhite(v *movegen.Variant, p *movegen.Position) int {
 // It is the "simpler evaluation" that self-play tests measure the full
 // evaluation against.
 func Material(v *movegen.Variant, p *movegen.Position) int {
-	s := 0
+	s := genericMaterial(p)
 	if e := evaluationOf(v); e != nil {
-		s = e.material(p)
-	} else {
-		s = genericMaterial(p)
+		s = materialWhite(p, e.king, e.super)
 	}
 	if p.Side == movegen.Black {
 		return -s
@@ -48,9 +46,10 @@ func Material(v *movegen.Variant, p *movegen.Position) int {
 }
 
 // evaluation is one variant's evaluation from White's point of view, and
-// its material balance (the simpler evaluation, also from White's side).
+// the piece values of its material balance (the simpler evaluation).
 type evaluation struct {
-	white, material func(p *movegen.Position) int
+	white       func(p *movegen.Position) int
+	king, super int // a king's value; a Damone's (Position.Super)
 }
 
 // evaluations chooses each variant's evaluation, keyed by the variant
@@ -58,10 +57,10 @@ type evaluation struct {
 // here, or whose table-driven evaluator could not be built, gets the
 // generic evaluation.
 var evaluations = map[*movegen.Variant]evaluation{
-	movegen.Italian:         {italianWhite, italianMaterial},
-	movegen.Damone:          {func(p *movegen.Position) int { return damoneWhite(p, false) }, damoneMaterial},
-	movegen.DamoneAllDamoni: {func(p *movegen.Position) int { return damoneWhite(p, true) }, damoneMaterial},
-	movegen.Turkish:         {turkishWhite, turkishMaterial},
+	movegen.Italian:         {italianWhite, KingValue, KingValue},
+	movegen.Damone:          {func(p *movegen.Position) int { return damoneWhite(p, false) }, DamaValue, DamoneValue},
+	movegen.DamoneAllDamoni: {func(p *movegen.Position) int { return damoneWhite(p, true) }, DamaValue, DamoneValue},
+	movegen.Turkish:         {turkishWhite, TurkishKingValue, TurkishKingValue},
 	movegen.English:         evEnglish.evaluation(),
 	movegen.Russian:         evRussian.evaluation(),
 	movegen.Brazilian:       evBrazilian.evaluation(),

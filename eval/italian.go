@@ -118,11 +118,6 @@ func buildMen(n int, oppKings bool) manTable {
 	return newManTable(w[:], movegen.Board8, rot, "Italian")
 }
 
-// italianMaterial is the Italian material balance for White.
-func italianMaterial(p *movegen.Position) int {
-	return materialWhite(p, KingValue, KingValue)
-}
-
 // italianWhite is the Italian evaluation from White's point of view.
 func italianWhite(p *movegen.Position) int {
 	pc := takeCensus(p)

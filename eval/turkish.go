@@ -169,11 +169,6 @@ func tkKingReach(k, e, targets uint64) (ray, hit uint64) {
 	return ray, hit
 }
 
-// turkishMaterial is the Turkish material balance for White.
-func turkishMaterial(p *movegen.Position) int {
-	return materialWhite(p, TurkishKingValue, TurkishKingValue)
-}
-
 // turkishWhite is the Turkish evaluation from White's point of view.
 func turkishWhite(p *movegen.Position) int {
 	pc := takeCensus(p)

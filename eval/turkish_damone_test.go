@@ -111,14 +111,14 @@ func TestTurkishDamoneStartScoresZero(t *testing.T) {
 // one.
 func TestTurkishDamoneDispatch(t *testing.T) {
 	for _, p := range placementsOf(movegen.Turkish, 200, 26) {
-		if EvaluateWhite(movegen.Turkish, &p) != turkishWhite(&p) || Material(movegen.Turkish, &p)*sideSign(p.Side) != turkishMaterial(&p) {
+		if EvaluateWhite(movegen.Turkish, &p) != turkishWhite(&p) || Material(movegen.Turkish, &p)*sideSign(p.Side) != materialWhite(&p, TurkishKingValue, TurkishKingValue) {
 			t.Fatalf("Turkish does not dispatch to turkishWhite")
 		}
 	}
 	for _, p := range withDamoni(placementsOf(movegen.Damone, 200, 27), 28) {
 		if EvaluateWhite(movegen.Damone, &p) != damoneWhite(&p, false) ||
 			EvaluateWhite(movegen.DamoneAllDamoni, &p) != damoneWhite(&p, true) ||
-			Material(movegen.Damone, &p)*sideSign(p.Side) != damoneMaterial(&p) {
+			Material(movegen.Damone, &p)*sideSign(p.Side) != materialWhite(&p, DamaValue, DamoneValue) {
 			t.Fatalf("Damone does not dispatch to damoneWhite")
 		}
 	}

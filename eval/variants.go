@@ -123,5 +123,5 @@ func (e *diagEval) evaluation() evaluation {
 	if e == nil {
 		return evaluation{}
 	}
-	return evaluation{e.white, e.material}
+	return evaluation{e.white, e.king, e.king}
 }

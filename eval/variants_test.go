@@ -399,7 +399,7 @@ func TestDiagEvaluatorsBuilt(t *testing.T) {
 			t.Fatalf("%s: no evaluator", v.Name)
 		}
 		for _, p := range placementsOf(v, 200, 14) {
-			if EvaluateWhite(v, &p) != e.white(&p) || Material(v, &p)*sideSign(p.Side) != e.material(&p) {
+			if EvaluateWhite(v, &p) != e.white(&p) || Material(v, &p)*sideSign(p.Side) != materialWhite(&p, e.king, e.king) {
 				t.Errorf("%s: EvaluateWhite does not dispatch to the variant's tables", v.Name)
 				break
 			}
