@@ -23,22 +23,10 @@ func LoadOpenings(v *movegen.Variant, path string) ([]Opening, error) {
 		if err := json.Unmarshal(b, &set); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		var out []Opening
-		for _, n := range set.Standard {
-			fen, ok := set.All[n]
-			if !ok {
-				return nil, fmt.Errorf("%s: opening %q not in \"all\"", path, n)
-			}
-			p, err := v.ParseFEN(fen)
-			if err != nil {
-				return nil, fmt.Errorf("%s: opening %q: %v", path, n, err)
-			}
-			out = append(out, Opening{Name: n, Pos: p})
-		}
-		if len(out) == 0 {
+		if len(set.Standard) == 0 {
 			return nil, fmt.Errorf("%s: no standard openings", path)
 		}
-		return out, nil
+		return set.positions(v, path, set.Standard)
 	}
 	var out []Opening
 	for i, line := range strings.Split(string(b), "\n") {

@@ -68,15 +68,21 @@ func Openings(v *movegen.Variant) ([]Opening, error) {
 	}
 	names = append([]string(nil), names...)
 	sort.Slice(names, func(i, j int) bool { return naturalLess(names[i], names[j]) })
+	return set.positions(v, name, names)
+}
+
+// positions parses the openings of set named names, in that order, as
+// positions of v; src names the set in errors.
+func (set *openingSet) positions(v *movegen.Variant, src string, names []string) ([]Opening, error) {
 	out := make([]Opening, 0, len(names))
 	for _, n := range names {
 		fen, ok := set.All[n]
 		if !ok {
-			return nil, fmt.Errorf("%s: standard opening %q not in the set", name, n)
+			return nil, fmt.Errorf("%s: standard opening %q not in \"all\"", src, n)
 		}
 		p, err := v.ParseFEN(fen)
 		if err != nil {
-			return nil, fmt.Errorf("%s: opening %q: %v", name, n, err)
+			return nil, fmt.Errorf("%s: opening %q: %v", src, n, err)
 		}
 		out = append(out, Opening{Name: n, Pos: p})
 	}
