@@ -134,6 +134,21 @@ func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
 	return men, kings
 }
 
+// manJumps returns where the men land that jump one of caps onto an empty
+// square, per direction: up by a, up by b, down by a, down by b (up:
+// towards the low bits, White's forward).
+func manJumps(men, caps, empty uint64, a, b uint, up, down bool) (land [4]uint64) {
+	if up {
+		land[0] = ((men >> a) & caps) >> a & empty
+		land[1] = ((men >> b) & caps) >> b & empty
+	}
+	if down {
+		land[2] = ((men << a) & caps) << a & empty
+		land[3] = ((men << b) & caps) << b & empty
+	}
+	return land
+}
+
 // singleJumps looks for the common case where only men can capture and no
 // capture can go on past its first jump. It then returns the landing
 // squares of the legal captures per direction (ok true); otherwise ok is
@@ -156,14 +171,7 @@ func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok b
 	a, b := db.sA, db.sB
 	up := us == White || r.manBack
 	down := us == Black || r.manBack
-	if up {
-		land[0] = ((men >> a) & manCap) >> a & empty
-		land[1] = ((men >> b) & manCap) >> b & empty
-	}
-	if down {
-		land[2] = ((men << a) & manCap) << a & empty
-		land[3] = ((men << b) & manCap) << b & empty
-	}
+	land = manJumps(men, manCap, empty, a, b, up, down)
 	all := land[0] | land[1] | land[2] | land[3]
 	far := db.crown[us]
 	if r.crownMid == crownContinue && all&far != 0 {
@@ -183,16 +191,7 @@ func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok b
 		return land, false
 	}
 	if r.prio == prioSpanish {
-		kc := opp & p.Kings
-		var k [4]uint64
-		if up {
-			k[0] = ((men >> a) & kc) >> a & empty
-			k[1] = ((men >> b) & kc) >> b & empty
-		}
-		if down {
-			k[2] = ((men << a) & kc) << a & empty
-			k[3] = ((men << b) & kc) << b & empty
-		}
+		k := manJumps(men, opp&p.Kings, empty, a, b, up, down)
 		if k[0]|k[1]|k[2]|k[3] != 0 {
 			land = k
 		}
