@@ -136,7 +136,7 @@ func init() {
 		}
 		dmPed[n][0] = planes(w[:], "Damone Pedina")
 		dmPed[n][1] = rotPlanes(dmPed[n][0])
-		dmTradeK[n] = (2*1024*dmTrade + n + 2) / (2 * (n + 2))
+		dmTradeK[n] = tradeFactor(dmTrade, n)
 	}
 	var w [36]int
 	for b := 0; b < 36; b++ {

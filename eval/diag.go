@@ -171,7 +171,7 @@ func newDiagEval(v *movegen.Variant, wt *diagWeights) *diagEval {
 		for k := 0; k < 2; k++ {
 			e.men[n][k] = diagMen(v, wt, n, k == 1, rot)
 		}
-		e.tradeK[n] = int32((2*1024*wt.trade + n + 2) / (2 * (n + 2)))
+		e.tradeK[n] = int32(tradeFactor(wt.trade, n))
 		e.exposed[n] = int32(blend(wt.exposedMG, 0, n))
 		e.outpost[n] = int32(blend(wt.outpostMG, wt.outpostEG, n))
 		for d := 2; d <= maxWing; d++ {

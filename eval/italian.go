@@ -68,7 +68,7 @@ func init() {
 			itMen[n][k] = buildMen(n, k == 1)
 		}
 		itExposed[n] = blend(itExposedMG, 0, n)
-		itTradeK[n] = (2*1024*itTrade + n + 2) / (2 * (n + 2))
+		itTradeK[n] = tradeFactor(itTrade, n)
 	}
 	for b := 0; b < 36; b++ {
 		if !sqValid(b) {

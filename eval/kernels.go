@@ -32,6 +32,10 @@ func takeCensus(p *movegen.Position) (c census) {
 // entry of the caller's per-phase tables).
 func (c *census) pieces(top int) int { return min(c.nwm+c.nbm+c.nwk+c.nbk, top) }
 
+// tradeFactor is the trade-down factor ×1024 with n pieces on the board
+// for weight trade: material × trade / (pieces + 2), rounded.
+func tradeFactor(trade, n int) int { return (2*1024*trade + n + 2) / (2 * (n + 2)) }
+
 // traded returns White's material, Man per man and king per king, with
 // the trade-down bonus tradeK/1024 of it (the side ahead gains by trading).
 func (c *census) traded(king, tradeK int) int {

@@ -105,7 +105,7 @@ func init() {
 				}
 			}
 		}
-		tkTradeK[n] = (2*1024*tkTrade + n + 2) / (2 * (n + 2))
+		tkTradeK[n] = tradeFactor(tkTrade, n)
 		tkImmobile[n] = blendPhase(tkImmobileMG, tkImmobileEG, n, tkPhaseLo, tkPhaseHi)
 	}
 	for row := 1; row < len(tkPassed); row++ {
