@@ -257,38 +257,36 @@ func diagMen(v *movegen.Variant, wt *diagWeights, n int, oppKings bool, rot func
 // white is the evaluation of p from White's point of view.
 func (e *diagEval) white(p *movegen.Position) int {
 	pc := takeCensus(p)
-	w, b, k := pc.w, pc.b, pc.k
-	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
 	n := pc.pieces(maxN)
 	s := pc.traded(e.king, int(e.tradeK[n]))
 
 	// Men: advancement, tempo, centre and guard, one table per side.
 	var wki, bki int // 1 when the men's opponent has a king
-	if bk != 0 {
+	if pc.bk != 0 {
 		wki = 1
 	}
-	if wk != 0 {
+	if pc.wk != 0 {
 		bki = 1
 	}
 	tw, tb := &e.men[n][wki], &e.men[n][bki]
-	s += sum(&tw.w, wm) - tw.bias*pc.nwm - sum(&tb.b, bm) + tb.bias*pc.nbm
+	s += sum(&tw.w, pc.wm) - tw.bias*pc.nwm - sum(&tb.b, pc.bm) + tb.bias*pc.nbm
 
 	// Over-extension: advanced men with no own piece behind them.
 	a, c := e.sA, e.sB
-	s -= int(e.exposed[n]) * (bits.OnesCount64(wm&e.expW&^(w>>a|w>>c)) -
-		bits.OnesCount64(bm&e.expB&^(b<<a|b<<c)))
+	s -= int(e.exposed[n]) * (bits.OnesCount64(pc.wm&e.expW&^(pc.w>>a|pc.w>>c)) -
+		bits.OnesCount64(pc.bm&e.expB&^(pc.b<<a|pc.b<<c)))
 	if e.outposts { // advanced men held by own pieces on both squares behind
-		s += int(e.outpost[n]) * (bits.OnesCount64(wm&e.outW&(w>>a)&(w>>c)) -
-			bits.OnesCount64(bm&e.outB&(b<<a)&(b<<c)))
+		s += int(e.outpost[n]) * (bits.OnesCount64(pc.wm&e.outW&(pc.w>>a)&(pc.w>>c)) -
+			bits.OnesCount64(pc.bm&e.outB&(pc.b<<a)&(pc.b<<c)))
 	}
 	if e.wings {
-		s -= int(e.wing[n][wingGap(wm, e.left, e.right)]) - int(e.wing[n][wingGap(bm, e.left, e.right)])
+		s -= int(e.wing[n][wingGap(pc.wm, e.left, e.right)]) - int(e.wing[n][wingGap(pc.bm, e.left, e.right)])
 	}
-	if wm&e.btW|bm&e.btB != 0 {
-		s += e.breakthrough(wm, bm, wki, bki)
+	if pc.wm&e.btW|pc.bm&e.btB != 0 {
+		s += e.breakthrough(pc.wm, pc.bm, wki, bki)
 	}
-	if k != 0 {
-		s += e.kings(wk, bk, e.board&^(w|b))
+	if pc.k != 0 {
+		s += e.kings(pc.wk, pc.bk, e.board&^(pc.w|pc.b))
 	}
 	return s
 }

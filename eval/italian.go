@@ -121,28 +121,26 @@ func buildMen(n int, oppKings bool) manTable {
 // italianWhite is the Italian evaluation from White's point of view.
 func italianWhite(p *movegen.Position) int {
 	pc := takeCensus(p)
-	w, b, k := pc.w, pc.b, pc.k
-	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
 	n := pc.pieces(24)
 	s := pc.traded(KingValue, itTradeK[n])
 
 	// Men: advancement, tempo, centre and guard, one table per side.
 	var wki, bki int
-	if bk != 0 {
+	if pc.bk != 0 {
 		wki = 1
 	}
-	if wk != 0 {
+	if pc.wk != 0 {
 		bki = 1
 	}
 	tw, tb := &itMen[n][wki], &itMen[n][bki]
-	s += sum(&tw.w, wm) - tw.bias*pc.nwm - sum(&tb.b, bm) + tb.bias*pc.nbm
+	s += sum(&tw.w, pc.wm) - tw.bias*pc.nwm - sum(&tb.b, pc.bm) + tb.bias*pc.nbm
 
 	// Over-extension: advanced men with no own piece behind them.
-	s -= itExposed[n] * (bits.OnesCount64(wm&itExpW&^(w>>4|w>>5)) -
-		bits.OnesCount64(bm&itExpB&^(b<<4|b<<5)))
+	s -= itExposed[n] * (bits.OnesCount64(pc.wm&itExpW&^(pc.w>>4|pc.w>>5)) -
+		bits.OnesCount64(pc.bm&itExpB&^(pc.b<<4|pc.b<<5)))
 
-	if k != 0 {
-		s += italianKings(wk, bk, movegen.Board8&^(w|b))
+	if pc.k != 0 {
+		s += italianKings(pc.wk, pc.bk, movegen.Board8&^(pc.w|pc.b))
 	}
 	return s
 }

@@ -172,34 +172,32 @@ func tkKingReach(k, e, targets uint64) (ray, hit uint64) {
 // turkishWhite is the Turkish evaluation from White's point of view.
 func turkishWhite(p *movegen.Position) int {
 	pc := takeCensus(p)
-	w, b, k := pc.w, pc.b, pc.k
-	wm, bm, wk, bk := pc.wm, pc.bm, pc.wk, pc.bk
 	n := pc.pieces(32)
 	s := pc.traded(TurkishKingValue, tkTradeK[n])
 
 	// Men: Black's seen as White's on the board turned upside down.
-	empty := ^(w | b)
-	if wm != 0 {
-		s += turkishMen(wm, bm, b, empty, n, bk != 0)
+	empty := ^(pc.w | pc.b)
+	if pc.wm != 0 {
+		s += turkishMen(pc.wm, pc.bm, pc.b, empty, n, pc.bk != 0)
 	}
-	if bm != 0 {
-		s -= turkishMen(bits.ReverseBytes64(bm), bits.ReverseBytes64(wm),
-			bits.ReverseBytes64(w), bits.ReverseBytes64(empty), n, wk != 0)
+	if pc.bm != 0 {
+		s -= turkishMen(bits.ReverseBytes64(pc.bm), bits.ReverseBytes64(pc.wm),
+			bits.ReverseBytes64(pc.w), bits.ReverseBytes64(empty), n, pc.wk != 0)
 	}
 
 	// Kings: their reach, and the pieces they could capture now.
-	if k != 0 {
+	if pc.k != 0 {
 		var rayW, rayB, hitW, hitB uint64
-		if wk != 0 {
-			rayW, hitB = tkKingReach(wk, empty, b)
+		if pc.wk != 0 {
+			rayW, hitB = tkKingReach(pc.wk, empty, pc.b)
 		}
-		if bk != 0 {
-			rayB, hitW = tkKingReach(bk, empty, w)
+		if pc.bk != 0 {
+			rayB, hitW = tkKingReach(pc.bk, empty, pc.w)
 		}
 		s += tkKingRay * (bits.OnesCount64(rayW) - bits.OnesCount64(rayB))
 		if hitW|hitB != 0 {
-			s -= tkEnPriseCost(hitW, k, p.Side == movegen.White) -
-				tkEnPriseCost(hitB, k, p.Side == movegen.Black)
+			s -= tkEnPriseCost(hitW, pc.k, p.Side == movegen.White) -
+				tkEnPriseCost(hitB, pc.k, p.Side == movegen.Black)
 		}
 	}
 	return s
