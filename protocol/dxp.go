@@ -50,7 +50,7 @@ type DXPConfig struct {
 	// MoveTime, if positive, caps the thinking time of each move.
 	MoveTime time.Duration
 	// Engine plays the moves; its variant must be International.
-	Engine *search.Engine
+	Engine Searcher
 	// PDN, if not nil, receives every finished game.
 	PDN io.Writer
 	// Log receives the session's log.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
 )
 
 var protoLine = regexp.MustCompile(`^(id|param|wait|ready|info|done|pong|error|perft)( |$)`)
@@ -76,7 +78,7 @@ func TestHostileSession(t *testing.T) {
 	lines := session(t, sb.String())
 	out := strings.Join(lines, "\n")
 	checkProtocolOnly(t, out)
-	if !strings.Contains(out, "error message=\"line longer than") {
+	if !strings.Contains(out, "error message=\"line of 3145733 bytes ignored: longer than") {
 		t.Error("the 3 MB line was not reported")
 	}
 	if !strings.Contains(out, "pong") {
@@ -102,7 +104,7 @@ func TestHostileSession(t *testing.T) {
 // ignored, never a crash, and never an error while a search runs.
 func TestWrongStateCommands(t *testing.T) {
 	lines := session(t, strings.Join([]string{
-		"go think",   // before pos: error
+		"go think",   // before pos: the start position
 		"ponder-hit", // idle: ignored
 		"stop",       // idle: ignored
 		"pos start",
@@ -116,11 +118,11 @@ func TestWrongStateCommands(t *testing.T) {
 	}, "\n")+"\n")
 	out := strings.Join(lines, "\n")
 	checkProtocolOnly(t, out)
-	if c := strings.Count(out, "error"); c != 2 {
-		t.Errorf("%d error lines, want 2 (go before pos, illegal move list):\n%s", c, out)
+	if c := strings.Count(out, "error"); c != 1 {
+		t.Errorf("%d error lines, want 1 (illegal move list):\n%s", c, out)
 	}
-	if c := strings.Count(out, "done move="); c != 2 {
-		t.Errorf("%d done lines, want 2:\n%s", c, out)
+	if c := strings.Count(out, "done move="); c != 3 {
+		t.Errorf("%d done lines, want 3:\n%s", c, out)
 	}
 	// no error between a go and its done
 	searching := false
@@ -138,29 +140,42 @@ func TestWrongStateCommands(t *testing.T) {
 
 // TestSearchPanicIsRecovered: a panic inside the search (here from a
 // broken evaluation) is answered with an error line, and the engine goes on.
+// fixedEval is a Searcher whose evaluation the Hub cannot replace.
+type fixedEval struct{ *search.Engine }
+
+func (fixedEval) SetEval(search.EvalFunc) {}
+
 func TestSearchPanicIsRecovered(t *testing.T) {
 	for _, threads := range []int{1, 2} {
+		if threads > maxThreads() {
+			continue
+		}
 		pr, pw := io.Pipe()
 		out := &syncBuffer{}
-		h := NewHub(pr, out, Options{Log: zerolog.Nop()})
-		h.threads = threads
 		var calls atomic.Int64
-		h.engine().SetEval(func(v *movegen.Variant, p *movegen.Position) int {
-			if calls.Add(1) > 500 {
-				panic("broken evaluation")
-			}
-			return 0
-		})
+		mk := func(v *movegen.Variant, tt int) Searcher {
+			e := search.New(v, tt)
+			e.SetEval(func(v *movegen.Variant, p *movegen.Position) int {
+				if calls.Add(1) > 500 {
+					panic("broken evaluation")
+				}
+				return 0
+			})
+			return fixedEval{e}
+		}
+		h := NewHub(pr, out, Options{Log: zerolog.Nop(), Engine: mk, Args: []string{"--threads=" + strconv.Itoa(threads)}})
 		done := make(chan struct{})
 		go func() { h.Run(); close(done) }()
 		pw.Write([]byte("pos start\nlevel depth=12\ngo think\n"))
 		waitFor(t, out, `error message="search failed: .*broken evaluation.*"`)
+		// the go still gets its done, with a legal move
+		waitFor(t, out, `done move=\d+-\d+`)
 		pw.Write([]byte("ping\n"))
 		waitFor(t, out, "pong")
 		pw.Close()
 		<-done
-		if strings.Contains(out.String(), "done") {
-			t.Errorf("threads=%d: a done line after the panic:\n%s", threads, out.String())
+		if n := strings.Count(out.String(), "done"); n != 1 {
+			t.Errorf("threads=%d: %d done lines after the panic:\n%s", threads, n, out.String())
 		}
 	}
 }
@@ -216,19 +231,24 @@ func FuzzHubLine(f *testing.F) {
 		if f == "go" || f == "quit" || (f == "perft" && strings.Contains(line, "depth=")) {
 			return // searches and perft are slow; quit ends the session
 		}
-		var out strings.Builder
+		var out syncBuffer
 		h := NewHub(strings.NewReader(""), &out, Options{Log: zerolog.Nop()})
-		h.handle("pos start")
-		pos, variant, notation, tt := h.pos, h.variant, h.notation, h.ttSize
-		before := out.Len()
-		h.handle(line)
-		h.handle("ping")
+		h.out = newOutput(&out)
+		h.handle(inLine{text: "pos start"})
+		pos, variant, notation, tt := h.game.pos, h.variant, h.notation, h.ttSize
+		h.handle(inLine{text: "ping"})
+		waitFor(t, &out, "pong\n$")
+		before := len(out.String())
+		h.handle(inLine{text: line})
+		h.endTask()
+		h.handle(inLine{text: "ping"})
+		h.out.close()
 		o := out.String()
 		checkProtocolOnly(t, o)
 		if !strings.HasSuffix(o, "pong\n") {
 			t.Fatalf("no pong after %q:\n%s", line, o)
 		}
-		if strings.Contains(o[before:], "error") && (h.pos != pos || h.variant != variant || h.notation != notation || h.ttSize != tt) {
+		if strings.Contains(o[before:], "error") && (h.game.pos != pos || h.variant != variant || h.notation != notation || h.ttSize != tt) {
 			t.Fatalf("%q was refused but changed the state", line)
 		}
 	})

@@ -1,20 +1,24 @@
 // Package protocol speaks the Hub protocol (version 2, Scan's "UCI for
-// draughts") between a GUI and the search. It reads lines from an io.Reader
-// and writes lines to an io.Writer; it never touches the process's standard
-// streams, so a whole session can be replayed in a test.
+// draughts") between a GUI and the search, and DXP between International
+// engines. It reads lines from an io.Reader and writes lines to an
+// io.Writer; it never writes to the process's standard streams, so a whole
+// session can be replayed in a test.
 //
-// The command loop runs on the caller's goroutine. A search runs on its own
-// goroutine; while it runs, ping is answered, stop and ponder-hit are
-// passed on, and any other line ends the search (its done line is written)
-// before being processed. Bad input gets an error line naming what was
-// wrong and leaves the state as it was; errors are never written while a
-// search runs.
+// The command loop runs on the caller's goroutine and never waits for the
+// search: a search or a perft runs as a task on its own goroutine, and
+// calls on the Searcher (a new game clearing a large table, say) run in
+// order on another. While a task runs, ping is answered, stop and
+// ponder-hit are passed on, and any other line ends the task (its final
+// line is written) before being processed. Lines are written by a writer
+// goroutine, so a GUI that reads slowly never holds up the search. Bad
+// input gets an error line naming what was wrong and leaves the state as
+// it was; errors are never written while a task runs.
 package protocol
 
 import (
-	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -28,7 +32,7 @@ import (
 )
 
 // Version is the engine version reported by the id line.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // MaxLine is the longest line the engine reads; longer lines are answered
 // with an error and skipped.
@@ -46,51 +50,62 @@ type Options struct {
 	// passes options that way), applied like set-param; unknown ones are
 	// ignored.
 	Args []string
+	// Engine builds the search (nil: DefaultSearcher). It is called on
+	// first use, so init stays fast.
+	Engine NewSearcher
 }
 
 // Hub is one protocol session.
 type Hub struct {
-	in   io.Reader
-	out  *bufio.Writer
-	omu  sync.Mutex
-	log  zerolog.Logger
-	lout io.Writer
-	logf *os.File
+	in     io.Reader
+	rawOut io.Writer
+	out    *output
+	log    zerolog.Logger
+	lout   io.Writer
+	logf   *os.File
 
 	// parameters
-	variant  *movegen.Variant
-	notation string
-	ponder   bool
-	threads  int
-	ttSize   int
-	multiPV  int
-	damoni   bool // Damone: capturing all enemy Damoni wins
-	logLevel string
-	logFile  string
+	chosen          *movegen.Variant // the variant set (or the default)
+	explicitVariant bool             // set by set-param, not by default
+	notation        string
+	wireHint        string // notation=auto: the pydraughts generation guessed
+	ponder          bool
+	threads         int
+	ttSize          int
+	multiPV         int
+	damoni          bool // Damone: capturing all enemy Damoni wins
+	strength        strength
+	logLevel        string
+	logFile         string
+	initialTime     string
 
-	eng *search.Engine
+	newEngine NewSearcher
+	jobs      *jobs
+	eng       Searcher // used only by jobs
+	engMade   bool     // the engine's creation has been queued
 
 	wireCache    *wire
 	wireVariant  *movegen.Variant
 	wireNotation string
 
-	// game state
-	posSet  bool
-	pos     movegen.Position
-	history []uint64 // keys of the positions before pos since the game start
-	rev     int      // plies since the last capture or man move
+	// game state: the variant in effect (chosen, or International for a
+	// 51-character position when none was chosen) and the position
+	variant *movegen.Variant
+	game    hubGame
 	level   search.Limits
 	hasLim  bool
 
-	// running search
-	ctl     *search.Control
-	results chan searchResult
+	// running task (search or perft)
+	task    *task
+	results chan func()
+	pending []inLine // lines waiting for a perft to finish
 }
 
-type searchResult struct {
-	res search.Result
-	pos movegen.Position
-	err error
+// hubGame is the position a search starts from and what led to it.
+type hubGame struct {
+	pos     movegen.Position
+	history []uint64 // keys of the positions before pos since the game start
+	rev     int      // plies since the last capture or man move
 }
 
 // DefaultMoveTime is the thinking time of go think/ponder when no level
@@ -98,34 +113,34 @@ type searchResult struct {
 const DefaultMoveTime = time.Second
 
 // Default parameter values.
-const (
-	defaultTTSize = 22
-	maxThreads    = 64
-)
-
-// notations are the values of the notation parameter.
-var notations = []string{"pydraughts", "pydraughts-0.5", "official"}
-
-var logLevels = []string{"off", "error", "warn", "info", "debug"}
+const defaultTTSize = 22
 
 // NewHub returns a session reading in and writing out.
 func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 	h := &Hub{
-		in:       in,
-		out:      bufio.NewWriter(out),
-		log:      opt.Log,
-		lout:     opt.LogOutput,
-		variant:  movegen.Italian,
-		notation: notations[0],
-		threads:  1,
-		ttSize:   defaultTTSize,
-		multiPV:  1,
-		logLevel: "off",
-		results:  make(chan searchResult, 1),
+		in:        in,
+		rawOut:    out,
+		log:       opt.Log,
+		lout:      opt.LogOutput,
+		chosen:    movegen.Italian,
+		notation:  notations[0],
+		threads:   1,
+		ttSize:    defaultTTSize,
+		multiPV:   1,
+		strength:  levels[len(levels)-1],
+		logLevel:  "off",
+		newEngine: opt.Engine,
+		results:   make(chan func(), 1),
+	}
+	if h.newEngine == nil {
+		h.newEngine = DefaultSearcher
 	}
 	if h.lout == nil {
 		h.lout = io.Discard
 	}
+	h.variant = h.chosen
+	h.game = hubGame{pos: h.variant.Start()}
+	h.jobs = newJobs()
 	for _, a := range opt.Args {
 		a = strings.TrimLeft(a, "-")
 		name, value, ok := strings.Cut(a, "=")
@@ -133,55 +148,54 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 			continue
 		}
 		if err := h.setParam(name, value); err != nil {
-			h.log.Warn().Err(err).Str("arg", a).Msg("command-line setting ignored")
+			h.log.Warn().Err(err).Str("arg", clip(a, 200)).Msg("command-line setting ignored")
 		}
 	}
 	return h
 }
 
-// send writes one line and flushes it.
+// send queues one line.
 func (h *Hub) send(parts ...string) {
 	text := strings.Join(parts, " ")
-	h.omu.Lock()
-	h.out.WriteString(text)
-	h.out.WriteByte('\n')
-	h.out.Flush()
-	h.omu.Unlock()
-	h.log.Debug().Str("line", text).Msg("sent")
+	h.out.put(text, false)
+	h.log.Debug().Str("line", clip(text, 1000)).Msg("sent")
 }
 
 func (h *Hub) sendError(format string, a ...any) {
-	msg := fmt.Sprintf(format, a...)
+	msg := clip(fmt.Sprintf(format, a...), 1000)
 	h.log.Info().Str("message", msg).Msg("error answered")
 	h.send("error", kv("message", msg))
 }
 
+// inLine is one input line, or the mark of one that was too long.
+type inLine struct {
+	text    string
+	tooLong int // its length when over MaxLine
+}
+
 // readLines feeds lines to ch until EOF or a read error, then closes it.
-// Over-long lines arrive as a marker so the loop can answer an error.
-func readLines(r io.Reader, ch chan<- string) {
+func readLines(r io.Reader, ch chan<- inLine) {
 	defer close(ch)
-	br := bufio.NewReaderSize(r, 64*1024)
+	br := bufioReader(r)
 	var buf []byte
-	tooLong := false
+	n := 0 // length of the current line
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxLine {
-			tooLong = true
-			buf = buf[:0]
-		} else if !tooLong {
+		n += len(chunk)
+		if n <= MaxLine {
 			buf = append(buf, chunk...)
 		}
-		if err == bufio.ErrBufferFull {
+		if err == errBufferFull {
 			continue
 		}
-		if len(buf) > 0 || tooLong || err == nil {
-			if tooLong {
-				ch <- "\x00too-long"
+		if n > 0 || err == nil {
+			if n > MaxLine {
+				ch <- inLine{tooLong: n}
 			} else {
-				ch <- strings.TrimRight(string(buf), "\r\n")
+				ch <- inLine{text: strings.TrimRight(string(buf), "\r\n")}
 			}
 		}
-		buf, tooLong = buf[:0], false
+		buf, n = buf[:0], 0
 		if err != nil {
 			return
 		}
@@ -190,89 +204,175 @@ func readLines(r io.Reader, ch chan<- string) {
 
 // Run processes the session until quit or end of input.
 func (h *Hub) Run() error {
-	lines := make(chan string, 16)
+	h.out = newOutput(h.rawOut)
+	defer h.out.close()
+	defer h.jobs.stop()
+	lines := make(chan inLine, 16)
 	go readLines(h.in, lines)
 	defer h.closeLog()
 	for {
 		select {
-		case text, ok := <-lines:
+		case in, ok := <-lines:
 			if !ok {
-				h.endSearch()
+				h.endTask()
 				return nil
 			}
-			if h.ctl != nil {
-				if !h.duringSearch(text) {
-					continue
+			if h.task != nil && !h.duringTask(in) {
+				continue
+			}
+			if quit := h.handle(in); quit {
+				h.endTask()
+				return nil
+			}
+		case f := <-h.results:
+			h.task = nil
+			f()
+			for h.task == nil && len(h.pending) > 0 {
+				in := h.pending[0]
+				h.pending = h.pending[1:]
+				if h.handle(in) {
+					h.endTask()
+					return nil
 				}
 			}
-			if quit := h.handle(text); quit {
-				h.endSearch()
-				return nil
-			}
-		case r := <-h.results:
-			h.finish(r)
 		}
 	}
 }
 
-// duringSearch handles a line that arrives while a search runs; it returns
-// true when the line must then be processed normally (the search has been
+// task is a running search or perft.
+type task struct {
+	perft    bool // lines other than stop, ping and quit wait for it
+	mu       sync.Mutex
+	ctl      *search.Control // the search under way (swapped by a forced move's follow-up)
+	stopped  bool
+	stopCh   chan struct{}
+	hit      chan struct{}
+	stopOnce sync.Once
+	hitOnce  sync.Once
+}
+
+func newTask() *task { return &task{stopCh: make(chan struct{}), hit: make(chan struct{})} }
+
+// Stop ends the task as soon as possible.
+func (t *task) Stop() {
+	t.stopOnce.Do(func() { close(t.stopCh) })
+	t.mu.Lock()
+	t.stopped = true
+	c := t.ctl
+	t.mu.Unlock()
+	if c != nil {
+		c.Stop()
+	}
+}
+
+// PonderHit passes ponder-hit on.
+func (t *task) PonderHit() {
+	t.hitOnce.Do(func() { close(t.hit) })
+	t.mu.Lock()
+	c := t.ctl
+	t.mu.Unlock()
+	if c != nil {
+		c.PonderHit()
+	}
+}
+
+// control makes c the task's current search control.
+func (t *task) control(c *search.Control) *search.Control {
+	t.mu.Lock()
+	t.ctl = c
+	stopped := t.stopped
+	t.mu.Unlock()
+	if stopped {
+		c.Stop()
+	}
+	return c
+}
+
+func (t *task) isStopped() bool {
+	select {
+	case <-t.stopCh:
+		return true
+	default:
+		return false
+	}
+}
+
+// duringTask handles a line that arrives while a task runs; it returns
+// true when the line must then be processed normally (the task has been
 // ended first).
-func (h *Hub) duringSearch(text string) bool {
-	l := parseLine(text)
+func (h *Hub) duringTask(in inLine) bool {
+	if h.task.perft && len(h.pending) > 0 {
+		h.pending = append(h.pending, in) // keep the order behind a waiting line
+		return false
+	}
+	if in.tooLong > 0 {
+		if h.task.perft {
+			h.pending = append(h.pending, in)
+		}
+		return false // errors are never written during a search
+	}
+	l := parseLine(in.text)
 	switch l.cmd {
 	case "ping":
 		h.send("pong")
 		return false
 	case "stop":
-		h.ctl.Stop()
+		h.task.Stop()
 		return false
 	case "ponder-hit":
-		h.ctl.PonderHit()
+		h.task.PonderHit()
 		return false
 	case "":
 		return false
 	}
-	h.endSearch()
+	if h.task.perft && l.cmd != "quit" {
+		h.pending = append(h.pending, in)
+		return false
+	}
+	h.endTask()
 	return true
 }
 
-// endSearch stops a running search and writes its done line.
-func (h *Hub) endSearch() {
-	if h.ctl == nil {
+// endTask stops a running task and writes its final line.
+func (h *Hub) endTask() {
+	if h.task == nil {
 		return
 	}
-	h.ctl.Stop()
-	h.finish(<-h.results)
+	h.task.Stop()
+	f := <-h.results
+	h.task = nil
+	f()
 }
 
-// finish writes the done line of a finished search.
-func (h *Hub) finish(r searchResult) {
-	h.ctl = nil
-	h.level, h.hasLim = search.Limits{}, false
-	if r.err != nil {
-		h.log.Error().Err(r.err).Msg("search failed")
-		h.sendError("search failed: %v", r.err)
-		return
+// withEngine queues f on the engine, creating the engine first if needed.
+func (h *Hub) withEngine(f func(Searcher)) {
+	if !h.engMade {
+		h.engMade = true
+		v, tt, threads, mpv := h.variant, h.ttSize, h.threads, h.multiPV
+		h.jobs.add(func() {
+			h.eng = h.newEngine(v, tt)
+			h.eng.SetThreads(threads)
+			h.eng.SetMultiPV(mpv)
+		})
+		if f == nil {
+			return
+		}
+		// settings made before the engine existed are in the constructor's
+		// arguments; f runs after
 	}
-	if !r.res.HasMove {
-		h.sendError("no legal move in this position")
-		return
+	if f != nil {
+		h.jobs.add(func() { f(h.eng) })
 	}
-	parts := []string{"done", kv("move", h.moveText(r.res.Move))}
-	if r.res.HasPonder {
-		parts = append(parts, kv("ponder", h.moveText(r.res.Ponder)))
-	}
-	h.send(parts...)
 }
 
-// handle processes one line while no search runs; it returns true on quit.
-func (h *Hub) handle(text string) bool {
-	if text == "\x00too-long" {
-		h.sendError("line longer than %d bytes ignored", MaxLine)
+// handle processes one line while no task runs; it returns true on quit.
+func (h *Hub) handle(in inLine) bool {
+	if in.tooLong > 0 {
+		h.sendError("line of %d bytes ignored: longer than %d bytes", in.tooLong, MaxLine)
 		return false
 	}
-	h.log.Debug().Str("line", text).Msg("received")
+	text := in.text
+	h.log.Debug().Str("line", clip(text, 1000)).Msg("received")
 	l := parseLine(text)
 	switch l.cmd {
 	case "":
@@ -287,10 +387,12 @@ func (h *Hub) handle(text string) bool {
 			h.sendError("set-param: %v", err)
 		}
 	case "init":
-		h.engine()
+		h.withEngine(nil)
 		h.send("ready")
 	case "new-game":
-		h.engine().NewGame()
+		// Clearing a large table takes time: it runs on the engine's
+		// goroutine, and the next search waits for it, not the loop.
+		h.withEngine(func(e Searcher) { e.NewGame() })
 	case "pos":
 		if err := h.setPos(&l); err != nil {
 			h.sendError("pos: %v", err)
@@ -300,9 +402,7 @@ func (h *Hub) handle(text string) bool {
 			h.sendError("level: %v", err)
 		}
 	case "go":
-		if err := h.startSearch(&l); err != nil {
-			h.sendError("go: %v", err)
-		}
+		h.startSearch(&l)
 	case "ping":
 		h.send("pong")
 	case "stop", "ponder-hit":
@@ -314,172 +414,37 @@ func (h *Hub) handle(text string) bool {
 			h.sendError("perft: %v", err)
 		}
 	default:
-		h.sendError("unknown command %q", truncate(l.cmd, 40))
+		h.sendError("unknown command %s", quoteClip(l.cmd))
 	}
 	return false
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }
 
 // handshake answers hub: id, the parameters, wait.
 func (h *Hub) handshake() {
 	h.send("id", kv("name", "damaengine"), kv("version", Version), kv("author", "the damaengine developers"))
-	names := make([]string, 0)
-	for _, v := range movegen.Variants() {
-		names = append(names, v.Name)
+	for _, p := range params {
+		h.send(h.paramLine(p))
 	}
-	h.send("param", kv("name", "variant"), kv("value", h.variant.Name), kv("type", "enum"), kv("values", strings.Join(names, " ")))
-	h.send("param", kv("name", "notation"), kv("value", h.notation), kv("type", "enum"), kv("values", strings.Join(notations, " ")))
-	h.send("param", kv("name", "ponder"), kv("value", strconv.FormatBool(h.ponder)), kv("type", "bool"))
-	h.send("param", kv("name", "threads"), kv("value", strconv.Itoa(h.threads)), kv("type", "int"), kv("min", "1"), kv("max", strconv.Itoa(maxThreads)))
-	h.send("param", kv("name", "tt-size"), kv("value", strconv.Itoa(h.ttSize)), kv("type", "int"), kv("min", "16"), kv("max", "30"))
-	h.send("param", kv("name", "all-damoni-win"), kv("value", strconv.FormatBool(h.damoni)), kv("type", "bool"))
-	h.send("param", kv("name", "multipv"), kv("value", strconv.Itoa(h.multiPV)), kv("type", "int"), kv("min", "1"), kv("max", "16"))
-	h.send("param", kv("name", "log-level"), kv("value", h.logLevel), kv("type", "enum"), kv("values", strings.Join(logLevels, " ")))
-	h.send("param", kv("name", "log-file"), kv("value", h.logFile), kv("type", "string"))
 	h.send("wait")
 }
 
-// setParam sets one parameter; an error leaves every parameter as it was.
-func (h *Hub) setParam(name, value string) error {
-	value = strings.TrimSpace(value)
-	intIn := func(lo, hi int) (int, error) {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("%s value %q is not an integer in %d-%d", name, value, lo, hi)
-		}
-		return n, nil
-	}
-	switch strings.ToLower(name) {
-	case "variant":
-		v, err := movegen.Lookup(value)
-		if err != nil {
-			return err
-		}
-		h.switchVariant(v.WithDamoniRule(h.damoni))
-	case "all-damoni-win":
-		b, err := strconv.ParseBool(strings.ToLower(value))
-		if err != nil {
-			return fmt.Errorf("all-damoni-win value %q is not true or false", value)
-		}
-		h.damoni = b
-		h.switchVariant(h.variant.WithDamoniRule(b))
-	case "notation":
-		n := strings.ToLower(value)
-		for _, x := range notations {
-			if x == n {
-				h.notation = n
-				return nil
-			}
-		}
-		return fmt.Errorf("notation value %q is not one of %s", value, strings.Join(notations, ", "))
-	case "ponder":
-		b, err := strconv.ParseBool(strings.ToLower(value))
-		if err != nil {
-			return fmt.Errorf("ponder value %q is not true or false", value)
-		}
-		h.ponder = b
-	case "threads":
-		n, err := intIn(1, maxThreads)
-		if err != nil {
-			return err
-		}
-		h.threads = n
-		if h.eng != nil {
-			h.eng.SetThreads(n)
-		}
-	case "tt-size":
-		n, err := intIn(16, 30)
-		if err != nil {
-			return err
-		}
-		if n != h.ttSize && h.eng != nil {
-			h.eng.SetTableSize(n)
-		}
-		h.ttSize = n
-	case "multipv":
-		n, err := intIn(1, 16)
-		if err != nil {
-			return err
-		}
-		h.multiPV = n
-		if h.eng != nil {
-			h.eng.SetMultiPV(n)
-		}
-	case "log-level":
-		lv := strings.ToLower(value)
-		ok := false
-		for _, x := range logLevels {
-			ok = ok || x == lv
-		}
-		if !ok {
-			return fmt.Errorf("log-level value %q is not one of %s", value, strings.Join(logLevels, ", "))
-		}
-		return h.setLog(lv, h.logFile)
-	case "log-file":
-		return h.setLog(h.logLevel, value)
-	}
-	return nil // unknown names are ignored
+// choose makes v the chosen variant; a change forgets the position (the
+// new variant's start position stands) and what the engine learnt.
+func (h *Hub) choose(v *movegen.Variant) {
+	h.chosen = v
+	h.useVariant(v)
 }
 
-// switchVariant makes v the current variant; a change forgets the
-// position and what the engine learnt.
-func (h *Hub) switchVariant(v *movegen.Variant) {
+// useVariant makes v the variant in effect.
+func (h *Hub) useVariant(v *movegen.Variant) {
 	if v == h.variant {
 		return
 	}
 	h.variant = v
-	h.posSet = false
-	if h.eng != nil {
-		h.eng.SetVariant(v)
+	h.game = hubGame{pos: v.Start()}
+	if h.engMade {
+		h.withEngine(func(e Searcher) { e.SetVariant(v) })
 	}
-}
-
-// setLog reconfigures the session log; on error the old one stays.
-func (h *Hub) setLog(level, file string) error {
-	var w io.Writer = h.lout
-	var f *os.File
-	if file != "" && level != "off" {
-		var err error
-		f, err = os.OpenFile(file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return fmt.Errorf("log-file: %v", err)
-		}
-		w = f
-	}
-	h.closeLog()
-	h.logf = f
-	h.logLevel, h.logFile = level, file
-	if level == "off" {
-		h.log = zerolog.Nop()
-		return nil
-	}
-	lv, _ := zerolog.ParseLevel(level)
-	h.log = zerolog.New(w).Level(lv).With().Timestamp().Logger()
-	return nil
-}
-
-func (h *Hub) closeLog() {
-	if h.logf != nil {
-		h.logf.Close()
-		h.logf = nil
-	}
-}
-
-// engine returns the search engine, creating it on first use (init stays
-// fast when nothing is needed yet).
-func (h *Hub) engine() *search.Engine {
-	if h.eng == nil {
-		h.eng = search.New(h.variant, h.ttSize)
-		h.eng.SetThreads(h.threads)
-		h.eng.SetMultiPV(h.multiPV)
-	}
-	return h.eng
 }
 
 // setPos handles pos: pos=P (Hub string, FEN or start) or a bare start,
@@ -492,70 +457,114 @@ func (h *Hub) setPos(l *line) error {
 		}
 		text = "start"
 	}
-	old := h.variant
-	if len(text) == movegen.International.Squares+1 && !strings.Contains(text, ":") && h.variant.Squares != movegen.International.Squares {
-		// 10x10 clients (the Hub GUI) may never set the variant: a 51-character
-		// string means International.
-		h.variant = movegen.International
+	text = strings.TrimSpace(text)
+	// 10x10 clients (the Hub GUI) may never set the variant: a 51-character
+	// string means International unless the client chose a variant.
+	v := h.chosen
+	if len(text) == movegen.International.Squares+1 && !strings.Contains(text, ":") && v.Squares != movegen.International.Squares {
+		if h.explicitVariant {
+			return fmt.Errorf("a %d-character position string is for a 10x10 board, but variant=%s was set (%d squares)", len(text), v.Name, v.Squares)
+		}
+		v = movegen.International
 	}
-	p, err := h.parsePosition(text)
+	ms, _ := l.get("moves")
+	g, err := h.readGame(v, text, strings.Fields(ms))
 	if err != nil {
-		h.variant = old
 		return err
 	}
-	var history []uint64
-	rev := 0
-	if ms, ok := l.get("moves"); ok {
-		for i, tok := range strings.Fields(ms) {
-			m, err := h.parseMove(&p, tok)
-			if err != nil {
-				h.variant = old
-				return fmt.Errorf("moves: move %d: %v", i+1, err)
-			}
-			history = append(history, p.Key)
-			rev = p.NextReversible(m, rev)
-			p.Play(m)
-		}
-	}
-	if h.variant != old && h.eng != nil {
-		h.eng.SetVariant(h.variant)
-	}
-	h.pos, h.history, h.rev, h.posSet = p, history, rev, true
+	h.useVariant(v)
+	h.game = g
 	h.level, h.hasLim = search.Limits{}, false
 	return nil
 }
 
-// wire returns the square and colour mapping of the current variant and
-// notation.
-func (h *Hub) wire() *wire {
-	if h.wireCache == nil || h.wireVariant != h.variant || h.wireNotation != h.notation {
-		h.wireCache = newWire(h.variant, h.notation)
-		h.wireVariant, h.wireNotation = h.variant, h.notation
+// readGame reads a position and moves for variant v on the current wire.
+// With notation=auto, moves that are not legal in pydraughts 0.6 numbering
+// but are in 0.5 numbering (or the reverse) switch the guess.
+func (h *Hub) readGame(v *movegen.Variant, text string, moves []string) (hubGame, error) {
+	try := func(notation string) (hubGame, error) {
+		w := h.wireFor(v, notation)
+		p, err := parsePosition(v, w, text)
+		if err != nil {
+			return hubGame{}, err
+		}
+		g := hubGame{pos: p}
+		for i, tok := range moves {
+			m, err := w.move(v, &g.pos, tok)
+			if err != nil {
+				return hubGame{}, fmt.Errorf("moves: move %d: %v", i+1, clipErr(err))
+			}
+			g.history = append(g.history, g.pos.Key)
+			g.rev = g.pos.NextReversible(m, g.rev)
+			g.pos.Play(m)
+		}
+		return g, nil
+	}
+	notation := h.wireNotation0()
+	g, err := try(notation)
+	if err == nil || h.notation != "auto" || len(moves) == 0 {
+		return g, err
+	}
+	other := "pydraughts-0.5"
+	if notation == other {
+		other = "pydraughts"
+	}
+	if newWire(v, other).sameMoves(newWire(v, notation)) {
+		return g, err
+	}
+	g2, err2 := try(other)
+	if err2 != nil {
+		return g, err
+	}
+	h.log.Info().Str("numbering", other).Msg("notation=auto: the client's moves use this numbering")
+	h.wireHint = other
+	return g2, nil
+}
+
+// wireNotation0 is the notation the wire uses now: the parameter, or
+// under auto the guessed pydraughts generation.
+func (h *Hub) wireNotation0() string {
+	if h.notation != "auto" {
+		return h.notation
+	}
+	if h.wireHint != "" {
+		return h.wireHint
+	}
+	return "pydraughts"
+}
+
+// wireFor returns the wire of variant v under notation.
+func (h *Hub) wireFor(v *movegen.Variant, notation string) *wire {
+	if h.wireCache == nil || h.wireVariant != v || h.wireNotation != notation {
+		h.wireCache = newWire(v, notation)
+		h.wireVariant, h.wireNotation = v, notation
 	}
 	return h.wireCache
 }
 
+// wire returns the wire of the variant in effect.
+func (h *Hub) wire() *wire { return h.wireFor(h.variant, h.wireNotation0()) }
+
 // parsePosition reads a pos= value: start, a PDN FEN (always in the
-// variant's official square names) or a Hub string in the current
-// notation.
-func (h *Hub) parsePosition(text string) (movegen.Position, error) {
+// variant's official square names) or a Hub string on wire w.
+func parsePosition(v *movegen.Variant, w *wire, text string) (movegen.Position, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.EqualFold(t, "start"):
-		return h.variant.Start(), nil
+		return v.Start(), nil
 	case strings.Contains(t, ":"):
-		return h.variant.ParseFEN(t)
+		p, err := v.ParseFEN(t)
+		if err != nil {
+			return p, fmt.Errorf("%s", clipErr(err))
+		}
+		return p, nil
 	}
-	return h.wire().parsePos(h.variant, t)
+	p, err := w.parsePos(v, t)
+	if err != nil {
+		return p, fmt.Errorf("%s", clipErr(err))
+	}
+	return p, nil
 }
-
-// parseMove reads a move in the current notation.
-func (h *Hub) parseMove(p *movegen.Position, text string) (movegen.Move, error) {
-	return h.wire().move(h.variant, p, text)
-}
-
-// moveText writes a move for the GUI in the current notation (Hub form).
-func (h *Hub) moveText(m movegen.Move) string { return h.wire().text(m) }
 
 // addLevel adds the limits of a level line to those already given.
 func (h *Hub) addLevel(l *line) error {
@@ -564,14 +573,14 @@ func (h *Hub) addLevel(l *line) error {
 		secs := func() (time.Duration, error) {
 			f, err := strconv.ParseFloat(a.value, 64)
 			if err != nil || f != f || f > 1e7 || f < -1e7 {
-				return 0, fmt.Errorf("%s value %q is not a number of seconds", a.name, a.value)
+				return 0, fmt.Errorf("%s value %s is not a number of seconds", a.name, quoteClip(a.value))
 			}
 			return time.Duration(f * float64(time.Second)), nil
 		}
 		count := func() (int, error) {
 			n, err := strconv.Atoi(a.value)
 			if err != nil || n < 0 {
-				return 0, fmt.Errorf("%s value %q is not a non-negative integer", a.name, a.value)
+				return 0, fmt.Errorf("%s value %s is not a non-negative integer", a.name, quoteClip(a.value))
 			}
 			return n, nil
 		}
@@ -585,7 +594,7 @@ func (h *Hub) addLevel(l *line) error {
 		case "nodes":
 			n, err := strconv.ParseUint(a.value, 10, 64)
 			if err != nil {
-				return fmt.Errorf("nodes value %q is not a non-negative integer", a.value)
+				return fmt.Errorf("nodes value %s is not a non-negative integer", quoteClip(a.value))
 			}
 			lim.Nodes = n
 		case "move-time":
@@ -620,101 +629,134 @@ func (h *Hub) addLevel(l *line) error {
 	return nil
 }
 
-// startSearch handles go think|ponder|analyze.
-func (h *Hub) startSearch(l *line) error {
+// startSearch handles go think|ponder|analyze. Every go gets exactly one
+// done, except when the side to move has no legal move (error: there is
+// no move to give).
+func (h *Hub) startSearch(l *line) {
 	mode := "think"
 	if len(l.args) > 0 {
 		mode = l.args[0].name
 	}
 	if mode != "think" && mode != "ponder" && mode != "analyze" {
-		return fmt.Errorf("unknown mode %q (think, ponder or analyze)", truncate(mode, 40))
-	}
-	if !h.posSet {
-		return fmt.Errorf("no position: send pos first")
+		h.sendError("go: unknown mode %s (think, ponder or analyze)", quoteClip(mode))
+		return
 	}
 	var ml movegen.MoveList
-	h.variant.Generate(&h.pos, &ml)
+	v := h.variant
+	v.Generate(&h.game.pos, &ml)
 	if ml.N == 0 {
-		return fmt.Errorf("no legal move in this position")
+		h.sendError("go: no legal move in this position")
+		return
 	}
 	lim := h.level
 	switch {
 	case mode == "analyze":
 		lim.Infinite = true
 	case !h.hasLim:
-		lim.MoveTime = DefaultMoveTime // think without a level: a move in a second
+		lim.MoveTime = DefaultMoveTime // think without a level: at most a second
 	}
-	eng := h.engine()
-	ctl := search.NewControl(mode == "ponder")
-	h.ctl = ctl
-	game := search.Game{Pos: h.pos, History: append([]uint64(nil), h.history...), Reversible: h.rev}
-	pos := h.pos
-	h.log.Info().Str("mode", mode).Str("pos", h.variant.FEN(&pos)).Msg("search started")
-	go func() {
-		var r searchResult
-		r.pos = pos
-		defer func() {
-			if p := recover(); p != nil {
-				r.err = fmt.Errorf("internal error: %v", p)
-				r.res = search.Result{}
-			}
-			h.results <- r
-		}()
-		r.res = eng.Search(ctl, game, lim, func(in search.Info) { h.sendInfo(&pos, in) })
-	}()
-	return nil
+	if mode != "analyze" {
+		lim = h.strength.limit(lim)
+	}
+	h.level, h.hasLim = search.Limits{}, false
+	h.withEngine(nil)
+	t := newTask()
+	h.task = t
+	game := search.Game{Pos: h.game.pos, History: append([]uint64(nil), h.game.history...), Reversible: h.game.rev}
+	w := h.wire()
+	st := h.strength
+	if mode == "analyze" {
+		st = levels[len(levels)-1]
+	}
+	seed := rand.Uint64()
+	multi := mode == "analyze" && h.multiPV > 1
+	h.log.Info().Str("mode", mode).Str("pos", v.FEN(&game.Pos)).Msg("search started")
+	r := &searchRun{h: h, t: t, w: w, v: v, game: game, lim: lim, ponder: mode == "ponder", multi: multi}
+	h.jobs.add(func() {
+		r.eng = h.eng
+		r.eng.SetEval(st.evalFunc(seed))
+		r.run(ml)
+	})
 }
 
-// sendInfo writes an info line from the searching goroutine.
-func (h *Hub) sendInfo(root *movegen.Position, in search.Info) {
-	p := *root
-	pv := make([]string, 0, len(in.PV))
-	for _, m := range in.PV {
-		pv = append(pv, h.moveText(m))
-		p.Play(m)
-	}
-	secs := in.Time.Seconds()
-	nps := 0.0
-	if secs > 0 {
-		nps = float64(in.Nodes) / secs / 1e6
-	}
-	h.send("info",
-		kv("depth", strconv.Itoa(in.Depth)),
-		kv("mean-depth", strconv.FormatFloat(in.MeanDepth, 'f', 1, 64)),
-		kv("score", strconv.FormatFloat(float64(in.Score)/100, 'f', 2, 64)),
-		kv("nodes", strconv.FormatUint(in.Nodes, 10)),
-		kv("time", strconv.FormatFloat(secs, 'f', 3, 64)),
-		kv("nps", strconv.FormatFloat(nps, 'f', 2, 64)),
-		"pv=\""+strings.Join(pv, " ")+"\"")
-}
-
-// perft handles the perft extension: perft depth=N [divide].
+// perft handles the perft extension: perft depth=N [divide]. It runs as a
+// task: stop ends it (the count so far is reported with stopped=true), ping
+// is answered, end of input quits.
 func (h *Hub) perft(l *line) error {
 	ds, _ := l.get("depth")
 	d, err := strconv.Atoi(ds)
 	if err != nil || d < 1 || d > 20 {
-		return fmt.Errorf("depth value %q is not an integer in 1-20", ds)
+		return fmt.Errorf("depth value %s is not an integer in 1-20", quoteClip(ds))
 	}
-	p := h.variant.Start()
-	if h.posSet {
-		p = h.pos
-	}
-	pf := movegen.NewPerfter(h.variant)
-	start := time.Now()
-	var n uint64
-	if l.has("divide") {
-		for _, e := range pf.Divide(&p, d) {
-			h.send("info", kv("move", h.moveText(e.Move)), kv("nodes", strconv.FormatUint(e.Nodes, 10)))
-			n += e.Nodes
+	p := h.game.pos
+	v := h.variant
+	w := h.wire()
+	divide := l.has("divide")
+	t := newTask()
+	t.perft = true
+	h.task = t
+	go func() {
+		pf := movegen.NewPerfter(v)
+		start := time.Now()
+		var n uint64
+		var lines []string
+		var ml movegen.MoveList
+		v.Generate(&p, &ml)
+		for _, m := range ml.Slice() {
+			c := p
+			c.Play(m)
+			k := stoppablePerft(pf, &c, d-1, t)
+			if t.isStopped() {
+				break
+			}
+			n += k
+			if divide {
+				lines = append(lines, "info "+kv("move", w.text(m))+" "+kv("nodes", strconv.FormatUint(k, 10)))
+			}
 		}
-	} else {
-		n = pf.Perft(&p, d)
-	}
-	el := time.Since(start).Seconds()
-	nps := 0.0
-	if el > 0 {
-		nps = float64(n) / el
-	}
-	h.send("perft", kv("nodes", strconv.FormatUint(n, 10)), kv("time", strconv.FormatFloat(el, 'f', 3, 64)), kv("nps", strconv.FormatFloat(nps, 'f', 0, 64)))
+		el := time.Since(start).Seconds()
+		nps := 0.0
+		if el > 0 {
+			nps = float64(n) / el
+		}
+		stopped := t.isStopped()
+		h.results <- func() {
+			for _, s := range lines {
+				h.send(s)
+			}
+			parts := []string{"perft", kv("nodes", strconv.FormatUint(n, 10)), kv("time", strconv.FormatFloat(el, 'f', 3, 64)), kv("nps", strconv.FormatFloat(nps, 'f', 0, 64))}
+			if stopped {
+				parts = append(parts, kv("stopped", "true"))
+			}
+			h.send(parts...)
+		}
+	}()
 	return nil
+}
+
+// perftChunk is the depth below which perft counts without checking for
+// stop (a few milliseconds of work at most).
+const perftChunk = 5
+
+// stoppablePerft counts the leaves depth plies below p, checking for stop
+// between subtrees of perftChunk plies.
+func stoppablePerft(pf *movegen.Perfter, p *movegen.Position, depth int, t *task) uint64 {
+	if depth <= perftChunk {
+		if depth == 0 {
+			return 1
+		}
+		return pf.Perft(p, depth)
+	}
+	if t.isStopped() {
+		return 0
+	}
+	var ml movegen.MoveList
+	pf.Variant().Generate(p, &ml)
+	var n uint64
+	for _, m := range ml.Slice() {
+		c := *p
+		c.Play(m)
+		n += stoppablePerft(pf, &c, depth-1, t)
+	}
+	return n
 }

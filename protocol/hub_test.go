@@ -24,9 +24,9 @@ func session(t *testing.T, input string) []string {
 	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
 	done := make(chan error)
 	go func() { done <- h.Run() }()
-	gos := 0
+	gos := 0 // go and perft lines, each answered by one final line
 	for _, l := range strings.Split(input, "\n") {
-		if strings.HasPrefix(l, "go") {
+		if strings.HasPrefix(l, "go") || strings.HasPrefix(l, "perft") {
 			gos++
 		}
 	}
@@ -35,7 +35,7 @@ func session(t *testing.T, input string) []string {
 		deadline := time.Now().Add(30 * time.Second)
 		for time.Now().Before(deadline) {
 			o := out.String()
-			if strings.Count(o, "done move=")+strings.Count(o, `error message="go:`) >= gos {
+			if strings.Count(o, "done move=")+strings.Count(o, `error message="go:`)+strings.Count(o, "perft nodes=")+strings.Count(o, `error message="perft:`) >= gos {
 				break
 			}
 			time.Sleep(2 * time.Millisecond)
@@ -75,7 +75,7 @@ func golden(t *testing.T, input string, want ...string) []string {
 }
 
 const (
-	infoRE = `info depth=\d+ mean-depth=\d+\.\d score=-?\d+\.\d\d nodes=\d+ time=\d+\.\d{3} nps=\d+\.\d\d pv="[^"=]*"`
+	infoRE = `info depth=\d+( mean-depth=\d+\.\d)? score=-?\d+\.\d\d nodes=\d+ time=\d+\.\d{3}( nps=\d+\.\d)? pv="[^"=]*"`
 	doneRE = `done move=\d+[-x]\d+(x\d+)* ponder=\d+[-x]\d+(x\d+)*`
 )
 
@@ -83,20 +83,22 @@ func TestHandshake(t *testing.T) {
 	golden(t, "hub\ninit\nping\nquit\nping\n",
 		`id name=damaengine version=\S+ author="the damaengine developers"`,
 		`param name=variant value=italian type=enum values=.*italian.*`,
-		`param name=notation value=pydraughts type=enum values="pydraughts pydraughts-0.5 official"`,
+		`param name=notation value=auto type=enum values="auto pydraughts pydraughts-0.5 official"`,
 		`param name=ponder value=false type=bool`,
-		`param name=threads value=1 type=int min=1 max=64`,
-		`param name=tt-size value=22 type=int min=16 max=30`,
+		`param name=threads value=1 type=int min=1 max=`+strconv.Itoa(maxThreads()),
+		`param name=tt-size value=22 type=int min=16 max=`+strconv.Itoa(maxTTSize()),
 		`param name=all-damoni-win value=false type=bool`,
 		`param name=multipv value=1 type=int min=1 max=16`,
+		`param name=level value=max type=enum values="1 2 3 4 5 6 7 8 max"`,
 		`param name=log-level value=off type=enum values="off error warn info debug"`,
 		`param name=log-file value="" type=string`,
+		`param name=initial-time value="" type=string`,
 		`wait`, `ready`, `pong`)
 }
 
 func TestThinkDepth(t *testing.T) {
 	golden(t, "hub\ninit\npos start\nlevel depth=4\ngo think\n",
-		append(append([]string{`id .*`}, repeat(`param .*`, 9)...), `wait`, `ready`,
+		append(append([]string{`id .*`}, repeat(`param .*`, len(params))...), `wait`, `ready`,
 			`info depth=1 .*`, `info depth=2 .*`, `info depth=3 .*`, infoRE, doneRE)...)
 }
 
@@ -126,7 +128,6 @@ func TestBadInputKeepsState(t *testing.T) {
 		"level depth=x",
 		"level move-time=fast",
 		"go sideways",
-		"go think", // no position yet
 		"frobnicate now",
 		"stop",
 		"ponder-hit",
@@ -148,7 +149,6 @@ func TestBadInputKeepsState(t *testing.T) {
 		`error message="level: depth value 'x'.*"`,
 		`error message="level: move-time value 'fast'.*"`,
 		`error message="go: unknown mode 'sideways'.*"`,
-		`error message="go: no position: send pos first"`,
 		`error message="unknown command 'frobnicate'"`,
 		`pong`)
 	_ = start
@@ -158,13 +158,15 @@ func TestBadInputKeepsState(t *testing.T) {
 // the search then plays from it.
 func TestFailedPosKeepsPosition(t *testing.T) {
 	golden(t, "pos pos=W:W29:B26,19,11,1\npos pos=W:W21-33:B1-12\nlevel depth=2\ngo think\n",
-		`error message=.*`, infoRE, infoRE, `done move=29x6x11x19x26 ponder=1-5`)
+		`error message=.*`, infoRE, `done move=29x6x11x19x26 ponder=1-5`)
 }
 
+// Issue 12 point 3: a forced move still gets an info line (score, pv) and
+// a ponder move, at once.
 func TestSingleMoveAnswersAtOnce(t *testing.T) {
 	start := time.Now()
-	golden(t, "pos pos=W:W32:B1\nlevel move-time=20\ngo think\n", `done move=32-28`)
-	golden(t, "pos pos=W:W29:B26,19,11,1\nlevel time=100\ngo think\n", `done move=29x6x11x19x26`)
+	golden(t, "pos pos=W:W32:B1\nlevel move-time=20\ngo think\n", infoRE, `done move=32-28 ponder=1-5`)
+	golden(t, "pos pos=W:W29:B26,19,11,1\nlevel time=100\ngo think\n", `info depth=\d+ .*pv="29x6x11x19x26 1-5.*"`, `done move=29x6x11x19x26 ponder=1-5`)
 	if el := time.Since(start); el > 5*time.Second {
 		t.Errorf("single legal move took %v", el)
 	}

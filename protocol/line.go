@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"bufio"
+	"io"
 	"strings"
 )
 
@@ -125,3 +127,10 @@ func quote(v string) string {
 
 // kv formats name=value with quoting.
 func kv(name, value string) string { return name + "=" + quote(value) }
+
+// bufioReader returns the reader the command loop reads lines with.
+func bufioReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64*1024) }
+
+// errBufferFull is what ReadSlice returns for a line longer than the
+// buffer.
+var errBufferFull = bufio.ErrBufferFull

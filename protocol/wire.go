@@ -139,3 +139,16 @@ func (w *wire) text(m movegen.Move) string {
 	}
 	return sb.String()
 }
+
+// sameMoves reports whether two wires number moves alike.
+func (w *wire) sameMoves(o *wire) bool {
+	if len(w.numBit) != len(o.numBit) {
+		return false
+	}
+	for i := range w.numBit {
+		if w.numBit[i] != o.numBit[i] {
+			return false
+		}
+	}
+	return true
+}
