@@ -14,16 +14,10 @@ import (
 // line per position, then "bench nodes=N time=S nps=X".
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "italian", "rule set, or all")
 	depth := fs.Int("depth", bench.DefaultBenchDepth, "search depth per position")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "damaengine bench: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if rc, ok := parseFlags(fs, "damaengine bench [--variant V|all] [--depth N]", args, stdout, stderr); !ok {
+		return rc
 	}
 	if *depth < 1 || *depth > 60 {
 		fmt.Fprintf(stderr, "damaengine bench: --depth %d out of range 1-60\n", *depth)

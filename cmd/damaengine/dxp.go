@@ -21,7 +21,6 @@ import (
 // initiator of the games (--initiator) or the follower.
 func runDXP(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dxp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	listen := fs.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
 	connect := fs.String("connect", "", "host:port to connect to (client); empty: be the server")
 	initiator := fs.Bool("initiator", false, "send the game requests")
@@ -33,13 +32,8 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "damaengine", "name sent to the peer")
 	ttSize := fs.Int("tt-size", 22, "table size, log2 of entries")
 	logLevel := fs.String("log-level", "off", "off, error, warn, info or debug (to stderr)")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "damaengine dxp: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if rc, ok := parseFlags(fs, "damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", args, stdout, stderr); !ok {
+		return rc
 	}
 	if *games < 1 || *minutes < 1 || *minutes > 999 || *moves < 0 || *moves > 999 || *moveTime < 0 {
 		fmt.Fprintln(stderr, "damaengine dxp: --games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")

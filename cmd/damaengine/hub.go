@@ -42,3 +42,11 @@ func runFromFirstLine(stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "damaengine: first line %q names no mode (hub); see damaengine help\n", strings.TrimSpace(first))
 	return 2
 }
+
+// hubHelp describes the hub subcommand: its settings are the protocol's
+// parameters.
+func hubHelp() string {
+	return "usage: damaengine hub [--name=value ...]\n\n" +
+		"Hub protocol on stdin/stdout. Each --name=value sets a parameter before the session\n" +
+		"starts, as set-param would; unknown names are ignored. Parameters:\n" + protocol.ParamHelp()
+}

@@ -6,6 +6,10 @@
 //	damaengine bench [--variant V|all] [--depth N]
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
+//	damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+//	damaengine --version
+//
+// Every subcommand prints its flags with --help.
 //
 // main only wires flags, readers and writers to the packages that do the
 // work; see the README for examples.
@@ -15,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/damaengine/damaengine/protocol"
 )
 
 func main() {
@@ -29,6 +35,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "hub":
+		if isHelp(args[1:]) {
+			fmt.Fprint(stdout, hubHelp())
+			return 0
+		}
 		return runHub(args[1:], stdin, stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
@@ -37,16 +47,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "dxp":
 		return runDXP(args[1:], stdout, stderr)
 	case "play":
+		if isHelp(args[1:]) {
+			fmt.Fprintln(stdout, playFlagsHelp)
+			return 0
+		}
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "match":
 		return runMatch(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "damaengine", protocol.Version)
+		return 0
 	}
-	fmt.Fprintf(stderr, "damaengine: unknown command %q (hub, perft, bench, match, dxp, help)\n", args[0])
+	fmt.Fprintf(stderr, "damaengine: unknown command %q (%s)\n", args[0], subcommands)
 	return 2
 }
+
+// subcommands names every subcommand, for the error on an unknown one.
+const subcommands = "hub, perft, bench, match, dxp, play, help, --version"
 
 const usage = `damaengine — a draughts engine
 
@@ -60,4 +80,23 @@ usage:
                  [--concurrency K] [--pdn FILE] [--sprt ELO0,ELO1] [--engine-option NAME=VALUE]
   damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] [--minutes M]
                  [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]
-  damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]`
+  damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+                                  a game against the engine in the terminal
+  damaengine help | --help        this text
+  damaengine --version            the version
+
+"damaengine SUBCOMMAND --help" prints that subcommand's flags.`
+
+// playFlagsHelp describes the play subcommand's flags (its flag set lives in
+// play.go).
+const playFlagsHelp = `usage: damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+
+flags:
+  --variant string
+      rule set (default italian)
+  --side string
+      the colour you play: white or black (default white)
+  --movetime float
+      seconds the engine thinks per move (default 1)
+  --fen string
+      start position (PDN FEN or Hub string; default: the variant's start)`

@@ -26,7 +26,6 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 // errorbar=B" from engine1's side.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	e1 := fs.String("engine1", "", "first engine command line")
 	e2 := fs.String("engine2", "", "second engine command line")
 	variant := fs.String("variant", "italian", "rule set")
@@ -45,11 +44,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "damaengine match: "+format+"\n", a...)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
-		return fail("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+	if rc, ok := parseFlags(fs, `damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, args, stdout, stderr); !ok {
+		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {

@@ -14,18 +14,12 @@ import (
 // "MOVE NODES" line per root move at depth N.
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "italian", "rule set")
 	fen := fs.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
 	depth := fs.Int("depth", 0, "depth in plies (1..64)")
 	divide := fs.Bool("divide", false, "print the count below each root move first")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "damaengine perft: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if rc, ok := parseFlags(fs, "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", args, stdout, stderr); !ok {
+		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
