@@ -47,10 +47,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "dxp":
 		return runDXP(args[1:], stdout, stderr)
 	case "play":
-		if isHelp(args[1:]) {
-			fmt.Fprintln(stdout, playFlagsHelp)
-			return 0
-		}
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "match":
 		return runMatch(args[1:], stdout, stderr)
@@ -86,17 +82,3 @@ usage:
   damaengine --version            the version
 
 "damaengine SUBCOMMAND --help" prints that subcommand's flags.`
-
-// playFlagsHelp describes the play subcommand's flags (its flag set lives in
-// play.go).
-const playFlagsHelp = `usage: damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
-
-flags:
-  --variant string
-      rule set (default italian)
-  --side string
-      the colour you play: white or black (default white)
-  --movetime float
-      seconds the engine thinks per move (default 1)
-  --fen string
-      start position (PDN FEN or Hub string; default: the variant's start)`

@@ -16,18 +16,12 @@ import (
 // terminal (package play), typing moves and commands on stdin.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "italian", "rule set")
 	side := fs.String("side", "white", "the colour you play: white or black")
 	moveTime := fs.Float64("movetime", 1, "seconds the engine thinks per move")
 	fen := fs.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "damaengine play: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "damaengine play: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if rc, ok := parseFlags(fs, "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", args, stdout, stderr); !ok {
+		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
