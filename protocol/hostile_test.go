@@ -235,7 +235,7 @@ func FuzzHubLine(f *testing.F) {
 		h := NewHub(strings.NewReader(""), &out, Options{Log: zerolog.Nop()})
 		h.out = newOutput(&out)
 		h.handle(inLine{text: "pos start"})
-		pos, variant, notation, tt := h.game.pos, h.variant, h.notation, h.ttSize
+		pos, variant, notation, tt := h.game.Position(), h.variant, h.notation, h.ttSize
 		h.handle(inLine{text: "ping"})
 		waitFor(t, &out, "pong\n$")
 		before := len(out.String())
@@ -248,7 +248,7 @@ func FuzzHubLine(f *testing.F) {
 		if !strings.HasSuffix(o, "pong\n") {
 			t.Fatalf("no pong after %q:\n%s", line, o)
 		}
-		if strings.Contains(o[before:], "error") && (h.game.pos != pos || h.variant != variant || h.notation != notation || h.ttSize != tt) {
+		if strings.Contains(o[before:], "error") && (h.game.Position() != pos || h.variant != variant || h.notation != notation || h.ttSize != tt) {
 			t.Fatalf("%q was refused but changed the state", line)
 		}
 	})

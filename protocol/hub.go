@@ -91,7 +91,7 @@ type Hub struct {
 	// game state: the variant in effect (chosen, or International for a
 	// 51-character position when none was chosen) and the position
 	variant *movegen.Variant
-	game    hubGame
+	game    *movegen.Game
 	level   search.Limits
 	hasLim  bool
 
@@ -99,13 +99,6 @@ type Hub struct {
 	task    *task
 	results chan func()
 	pending []inLine // lines waiting for a perft to finish
-}
-
-// hubGame is the position a search starts from and what led to it.
-type hubGame struct {
-	pos     movegen.Position
-	history []uint64 // keys of the positions before pos since the game start
-	rev     int      // plies since the last capture or man move
 }
 
 // DefaultMoveTime is the thinking time of go think/ponder when no level
@@ -139,7 +132,7 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 		h.lout = io.Discard
 	}
 	h.variant = h.chosen
-	h.game = hubGame{pos: h.variant.Start()}
+	h.game = movegen.NewGame(h.variant, h.variant.Start())
 	h.jobs = newJobs()
 	for _, a := range opt.Args {
 		a = strings.TrimLeft(a, "-")
@@ -441,7 +434,7 @@ func (h *Hub) useVariant(v *movegen.Variant) {
 		return
 	}
 	h.variant = v
-	h.game = hubGame{pos: v.Start()}
+	h.game = movegen.NewGame(v, v.Start())
 	if h.engMade {
 		h.withEngine(func(e Searcher) { e.SetVariant(v) })
 	}
@@ -481,22 +474,23 @@ func (h *Hub) setPos(l *line) error {
 // readGame reads a position and moves for variant v on the current wire.
 // With notation=auto, moves that are not legal in pydraughts 0.6 numbering
 // but are in 0.5 numbering (or the reverse) switch the guess.
-func (h *Hub) readGame(v *movegen.Variant, text string, moves []string) (hubGame, error) {
-	try := func(notation string) (hubGame, error) {
+func (h *Hub) readGame(v *movegen.Variant, text string, moves []string) (*movegen.Game, error) {
+	try := func(notation string) (*movegen.Game, error) {
 		w := h.wireFor(v, notation)
 		p, err := parsePosition(v, w, text)
 		if err != nil {
-			return hubGame{}, err
+			return nil, err
 		}
-		g := hubGame{pos: p}
+		g := movegen.NewGame(v, p)
 		for i, tok := range moves {
-			m, err := w.move(v, &g.pos, tok)
-			if err != nil {
-				return hubGame{}, fmt.Errorf("moves: move %d: %v", i+1, clipErr(err))
+			cur := g.Position()
+			m, err := w.move(v, &cur, tok)
+			if err == nil {
+				err = g.Play(m)
 			}
-			g.history = append(g.history, g.pos.Key)
-			g.rev = g.pos.NextReversible(m, g.rev)
-			g.pos.Play(m)
+			if err != nil {
+				return nil, fmt.Errorf("moves: move %d: %v", i+1, clipErr(err))
+			}
 		}
 		return g, nil
 	}
@@ -643,7 +637,8 @@ func (h *Hub) startSearch(l *line) {
 	}
 	var ml movegen.MoveList
 	v := h.variant
-	v.Generate(&h.game.pos, &ml)
+	pos := h.game.Position()
+	v.Generate(&pos, &ml)
 	if ml.N == 0 {
 		h.sendError("go: no legal move in this position")
 		return
@@ -662,7 +657,7 @@ func (h *Hub) startSearch(l *line) {
 	h.withEngine(nil)
 	t := newTask()
 	h.task = t
-	game := search.Game{Pos: h.game.pos, History: append([]uint64(nil), h.game.history...), Reversible: h.game.rev}
+	game := search.GameOf(h.game)
 	w := h.wire()
 	st := h.strength
 	if mode == "analyze" {
@@ -688,7 +683,7 @@ func (h *Hub) perft(l *line) error {
 	if err != nil || d < 1 || d > 20 {
 		return fmt.Errorf("depth value %s is not an integer in 1-20", quoteClip(ds))
 	}
-	p := h.game.pos
+	p := h.game.Position()
 	v := h.variant
 	w := h.wire()
 	divide := l.has("divide")
