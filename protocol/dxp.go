@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -94,28 +95,58 @@ func NewDXP(conn io.ReadWriter, cfg DXPConfig) *DXP {
 // Games returns the number of games played to the end.
 func (d *DXP) Games() int { return d.games }
 
-// readLoop splits the stream into NUL-terminated messages.
+// readLoop splits the stream into NUL-terminated messages. A message is
+// never buffered beyond maxDXP bytes (plus line breaks some peers put
+// first): the rest of an over-long one is skipped up to its NUL, and it
+// arrives as a malformed message (kind 0).
 func (d *DXP) readLoop() {
 	br := bufio.NewReader(d.conn)
+	buf := make([]byte, 0, maxDXP+1)
+	n := 0 // bytes of the current message, over the cap included
 	for {
-		s, err := br.ReadString(0)
+		c, err := br.ReadByte()
 		if err != nil {
 			d.errc <- err
 			close(d.msgs)
 			return
 		}
-		s = strings.TrimSuffix(s, "\x00")
-		s = strings.TrimLeft(s, "\r\n")
-		if s == "" {
+		if c != 0 {
+			if (c == '\r' || c == '\n') && n == 0 {
+				continue
+			}
+			n++
+			if n <= maxDXP {
+				buf = append(buf, c)
+			}
 			continue
 		}
-		if len(s) > maxDXP {
-			d.log.Warn().Int("len", len(s)).Msg("dxp: over-long message ignored")
-			continue
+		switch {
+		case n == 0:
+		case n > maxDXP:
+			d.log.Warn().Int("len", n).Msg("dxp: over-long message")
+			d.msgs <- dxpMsg{kind: 0, body: fmt.Sprintf("message of %d bytes, longer than %d", n, maxDXP)}
+		default:
+			s := string(buf)
+			d.log.Debug().Str("msg", s).Msg("dxp received")
+			d.msgs <- dxpMsg{kind: s[0], body: s[1:]}
 		}
-		d.log.Debug().Str("msg", s).Msg("dxp received")
-		d.msgs <- dxpMsg{kind: s[0], body: s[1:]}
+		buf, n = buf[:0], 0
 	}
+}
+
+// digits reads a field of decimal digits only (no sign, no space).
+func digits(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }
 
 func (d *DXP) send(s string) error {
@@ -268,16 +299,24 @@ func (d *DXP) parseRequest(body string) (gameSetup, string) {
 	default:
 		return g, "1"
 	}
-	g.minutes, _ = strconv.Atoi(body[35:38])
-	g.moves, _ = strconv.Atoi(body[38:41])
+	var ok1, ok2 bool
+	g.minutes, ok1 = digits(body[35:38])
+	g.moves, ok2 = digits(body[38:41])
+	if !ok1 || !ok2 {
+		d.log.Warn().Str("body", body).Msg("dxp: game request with a malformed time control refused")
+		return g, "3"
+	}
 	g.start = d.v.Start()
-	if body[41] == 'B' {
-		if len(body) < 42+1+50 {
-			return g, "3"
-		}
+	switch {
+	case body[41] == 'A' && len(body) == 42:
+	case body[41] == 'B' && len(body) == 42+1+50:
 		var p movegen.Position
-		if body[42] == 'Z' {
+		switch body[42] {
+		case 'W':
+		case 'Z':
 			p.Side = movegen.Black
+		default:
+			return g, "3"
 		}
 		for i := 0; i < 50; i++ {
 			bit := uint64(1) << d.v.Bit(i+1)
@@ -302,6 +341,9 @@ func (d *DXP) parseRequest(body string) (gameSetup, string) {
 			return g, "3"
 		}
 		g.start = q
+	default:
+		d.log.Warn().Str("body", body).Msg("dxp: malformed game request refused")
+		return g, "3"
 	}
 	if g.minutes <= 0 {
 		g.minutes = 1
@@ -333,17 +375,18 @@ func (d *DXP) parseMove(p *movegen.Position, body string) (movegen.Move, error) 
 	if len(body) < 10 {
 		return movegen.Move{}, fmt.Errorf("dxp: short move message %q", body)
 	}
-	field := func(i int) (int, error) { return strconv.Atoi(body[i : i+2]) }
-	from, err1 := field(4)
-	to, err2 := field(6)
-	n, err3 := field(8)
-	if err1 != nil || err2 != nil || err3 != nil || len(body) < 10+2*n {
+	field := func(i int) (int, bool) { return digits(body[i : i+2]) }
+	_, ok0 := digits(body[:4])
+	from, ok1 := field(4)
+	to, ok2 := field(6)
+	n, ok3 := field(8)
+	if !ok0 || !ok1 || !ok2 || !ok3 || len(body) != 10+2*n {
 		return movegen.Move{}, fmt.Errorf("dxp: malformed move message %q", body)
 	}
 	var caps uint64
 	for i := 0; i < n; i++ {
-		c, err := field(10 + 2*i)
-		if err != nil || d.v.Bit(c) < 0 {
+		c, ok := field(10 + 2*i)
+		if !ok || c < 1 || c > d.v.Squares || d.v.Bit(c) < 0 {
 			return movegen.Move{}, fmt.Errorf("dxp: bad captured square in %q", body)
 		}
 		caps |= 1 << d.v.Bit(c)
@@ -359,10 +402,12 @@ func (d *DXP) parseMove(p *movegen.Position, body string) (movegen.Move, error) 
 }
 
 // play plays one game; last tells an initiator to ask the follower to
-// stop after it.
+// stop after it. The game is kept in a movegen.Game: only moves change it,
+// and its Status decides the end. A game cut off by a dropped connection
+// is still written to the PDN, as unfinished.
 func (d *DXP) play(g gameSetup, last bool) error {
 	v := d.v
-	p := g.start
+	rec := movegen.NewGame(v, g.start)
 	eng := d.cfg.Engine
 	eng.NewGame()
 	game := &pdn.Game{Variant: v, Start: g.start}
@@ -377,21 +422,27 @@ func (d *DXP) play(g gameSetup, last bool) error {
 	budget := time.Duration(g.minutes) * time.Minute
 	var used time.Duration
 	ourMoves := 0
-	var history []uint64
-	rev := 0
-	seen := map[uint64]int{}
 	stop := "0" // the initiator asks the follower to stop after its last game
 	if d.cfg.Initiator && last {
 		stop = "1"
 	}
-	finish := func(result, reason, comment string, sendEnd bool) error {
+	save := func(result, comment string) {
+		game.Moves = append([]movegen.Move(nil), rec.Moves()...)
 		game.Result, game.Comment = result, comment
-		d.games++
 		if d.cfg.PDN != nil {
 			if err := pdn.Write(d.cfg.PDN, game); err != nil {
 				d.log.Error().Err(err).Msg("dxp: writing PDN")
 			}
 		}
+	}
+	dropped := func(err error) error {
+		d.log.Warn().Err(err).Int("plies", rec.Plies()).Msg("dxp: connection lost during a game")
+		save(pdn.Unfinished, "connection lost: "+err.Error())
+		return err
+	}
+	finish := func(result, reason, comment string, sendEnd bool) error {
+		save(result, comment)
+		d.games++
 		if sendEnd {
 			if err := d.send("E" + reason + stop); err != nil {
 				return err
@@ -416,20 +467,18 @@ func (d *DXP) play(g gameSetup, last bool) error {
 		}
 		return pdn.BlackWins
 	}
-	for ply := 0; ; ply++ {
-		var ml movegen.MoveList
-		v.Generate(&p, &ml)
-		switch {
-		case ml.N == 0:
+	for {
+		p := rec.Position()
+		if st := rec.Status(); st.Over() {
+			if st.Draw() {
+				return finish(pdn.DrawResult, "2", st.String(), true)
+			}
 			reason := "1" // I lose
-			if p.Side != g.ourColour {
+			if st.Winner == g.ourColour {
 				reason = "3"
 			}
-			return finish(result(p.Side^1), reason, "", true)
-		case seen[p.Key] >= 2 || (v.DrawPlies > 0 && rev >= v.DrawPlies) || ply >= 400:
-			return finish(pdn.DrawResult, "2", "draw by repetition or the move rule", true)
+			return finish(result(st.Winner), reason, st.String(), true)
 		}
-		seen[p.Key]++
 		var m movegen.Move
 		if p.Side == g.ourColour {
 			lim := search.Limits{HasClock: true, Time: budget - used, MoveTime: d.cfg.MoveTime}
@@ -437,18 +486,18 @@ func (d *DXP) play(g gameSetup, last bool) error {
 				lim.MovesToGo = max(g.moves-ourMoves, 1)
 			}
 			start := time.Now()
-			res := eng.Search(search.NewControl(false), search.Game{Pos: p, History: history, Reversible: rev}, lim, nil)
+			res := eng.Search(search.NewControl(false), search.GameOf(rec), lim, nil)
 			el := time.Since(start)
 			used += el
 			ourMoves++
 			m = res.Move
 			if err := d.send(d.moveMsg(m, el)); err != nil {
-				return err
+				return dropped(err)
 			}
 		} else {
 			msg, err := d.next()
 			if err != nil {
-				return err
+				return dropped(err)
 			}
 			switch msg.kind {
 			case 'M':
@@ -476,14 +525,40 @@ func (d *DXP) play(g gameSetup, last bool) error {
 				}
 				return d.send("E0" + stop)
 			default:
-				d.log.Warn().Str("msg", string(msg.kind)+msg.body).Msg("dxp: unexpected message in a game ignored")
-				ply--
+				// Not a move: the game record does not change.
+				d.log.Warn().Str("msg", clip(string(msg.kind)+msg.body, 200)).Msg("dxp: unexpected message in a game ignored")
 				continue
 			}
 		}
-		game.Moves = append(game.Moves, m)
-		history = append(history, p.Key)
-		rev = p.NextReversible(m, rev)
-		p.Play(m)
+		if err := rec.Play(m); err != nil {
+			return fmt.Errorf("dxp: %v", err)
+		}
+	}
+}
+
+// ServeDXP accepts connections on ln one at a time and runs a DXP session
+// on each (cfg as for NewDXP), until ln is closed; it then returns nil. A
+// session that fails (a dropped peer, say) is logged and the next
+// connection is accepted. games, if not nil, is called with the number of
+// games each session played.
+func ServeDXP(ln net.Listener, cfg DXPConfig, games func(int)) error {
+	log := cfg.Log
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			return err
+		}
+		log.Info().Str("peer", conn.RemoteAddr().String()).Msg("dxp: connection accepted")
+		d := NewDXP(conn, cfg)
+		if err := d.Run(); err != nil {
+			log.Warn().Err(err).Str("peer", conn.RemoteAddr().String()).Msg("dxp: session ended")
+		}
+		conn.Close()
+		if games != nil {
+			games(d.Games())
+		}
 	}
 }
