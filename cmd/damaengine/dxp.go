@@ -6,7 +6,9 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -18,7 +20,10 @@ import (
 
 // runDXP implements "damaengine dxp": International draughts over DXP, as a
 // server (--listen, loopback by default) or a client (--connect), as the
-// initiator of the games (--initiator) or the follower.
+// initiator of the games (--initiator) or the follower. A server keeps
+// listening: it serves one connection after another (a dropped peer is
+// logged and its game saved as unfinished) until interrupted, and prints
+// "dxp games=N" after each connection.
 func runDXP(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dxp", flag.ContinueOnError)
 	listen := fs.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
@@ -58,30 +63,42 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		pdnOut = f
 	}
-	var conn net.Conn
-	var err error
-	if *connect != "" {
-		conn, err = net.DialTimeout("tcp", *connect, 10*time.Second)
-	} else {
-		var ln net.Listener
-		ln, err = net.Listen("tcp", *listen)
-		if err == nil {
-			log.Info().Str("addr", ln.Addr().String()).Msg("dxp: listening")
-			conn, err = ln.Accept()
-			ln.Close()
-		}
+	eng := search.New(movegen.International, *ttSize)
+	cfg := protocol.DXPConfig{
+		Name: *name, Initiator: *initiator, Games: *games, Minutes: *minutes, Moves: *moves,
+		MoveTime: time.Duration(*moveTime * float64(time.Second)),
+		Engine:   eng, PDN: pdnOut, Log: log,
 	}
+	if *connect == "" {
+		// Server: serve one connection after another until interrupted.
+		ln, err := net.Listen("tcp", *listen)
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
+			return 1
+		}
+		log.Info().Str("addr", ln.Addr().String()).Msg("dxp: listening")
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(sig)
+		go func() { <-sig; ln.Close() }()
+		total := 0
+		err = protocol.ServeDXP(ln, cfg, func(n int) {
+			total += n
+			fmt.Fprintf(stdout, "dxp games=%d\n", total)
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	conn, err := net.DialTimeout("tcp", *connect, 10*time.Second)
 	if err != nil {
 		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
 		return 1
 	}
 	defer conn.Close()
-	eng := search.New(movegen.International, *ttSize)
-	d := protocol.NewDXP(conn, protocol.DXPConfig{
-		Name: *name, Initiator: *initiator, Games: *games, Minutes: *minutes, Moves: *moves,
-		MoveTime: time.Duration(*moveTime * float64(time.Second)),
-		Engine:   eng, PDN: pdnOut, Log: log,
-	})
+	d := protocol.NewDXP(conn, cfg)
 	if err := d.Run(); err != nil {
 		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
 		return 1

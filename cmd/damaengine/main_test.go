@@ -263,6 +263,13 @@ func TestDXPMatch(t *testing.T) {
 	if initiator.ProcessState == nil || initiator.ProcessState.ExitCode() != 0 {
 		t.Fatalf("initiator failed: %s %s", iout.String(), ierr.String())
 	}
+	// Issue 19 item 8: the server keeps listening; a second client gets a
+	// game too, and an interrupt ends the server cleanly.
+	second := exec.Command(bin, "dxp", "--connect", addr, "--initiator", "--games", "1", "--minutes", "1", "--movetime", "0.02", "--tt-size", "18", "--name", "second")
+	if out, err := second.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "dxp games=1" {
+		t.Fatalf("second client: %v %s (follower: %s)", err, out, ferr.String())
+	}
+	follower.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- follower.Wait() }()
 	select {
@@ -273,7 +280,7 @@ func TestDXPMatch(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("follower did not finish")
 	}
-	if strings.TrimSpace(iout.String()) != "dxp games=2" || strings.TrimSpace(fout.String()) != "dxp games=2" {
+	if strings.TrimSpace(iout.String()) != "dxp games=2" || strings.TrimSpace(fout.String()) != "dxp games=2\ndxp games=3" {
 		t.Errorf("outputs %q / %q", iout.String(), fout.String())
 	}
 	var all [2][]*pdn.Game
@@ -286,7 +293,7 @@ func TestDXPMatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", f, err, b)
 		}
-		if len(games) != 2 {
+		if len(games) != 2+i {
 			t.Fatalf("%s: %d games", f, len(games))
 		}
 		all[i] = games
