@@ -366,6 +366,10 @@ func (h *Hub) handle(in inLine) bool {
 	}
 	text := in.text
 	h.log.Debug().Str("line", clip(text, 1000)).Msg("received")
+	if i := strings.IndexByte(text, 0); i >= 0 {
+		h.sendError("line ignored: it holds a NUL byte (at byte %d of %d)", i+1, len(text))
+		return false
+	}
 	l := parseLine(text)
 	switch l.cmd {
 	case "":
