@@ -86,6 +86,13 @@ func (r *searchRun) forced(m movegen.Move) search.Result {
 		if r.lim.Nodes > 0 && r.lim.Nodes < lim.Nodes {
 			lim.Nodes = max(r.lim.Nodes, 1)
 		}
+		// on a short clock the follow-up takes a small share of it
+		if r.lim.HasClock {
+			lim.MoveTime = min(lim.MoveTime, max((r.lim.Time+r.lim.Inc)/40, time.Millisecond))
+		}
+		if r.lim.MoveTime > 0 {
+			lim.MoveTime = min(lim.MoveTime, max(r.lim.MoveTime/4, time.Millisecond))
+		}
 		var last search.Info
 		ctl := r.t.control(search.NewControl(false))
 		cres := r.eng.Search(ctl, child, lim, func(in search.Info) {
