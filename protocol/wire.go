@@ -45,8 +45,8 @@ func newWire(v *movegen.Variant, notation string) *wire {
 			}
 		}
 	}
-	switch v.Name {
-	case "english":
+	switch v { // keyed by the variant value, not its name
+	case movegen.English:
 		// Black moves first: pydraughts turns the board round, so char i is
 		// English square 33-i and "w" is Black.
 		rev := make([]int, n+1)
@@ -57,12 +57,12 @@ func newWire(v *movegen.Variant, notation string) *wire {
 		if notation == "pydraughts-0.5" {
 			w.numBit = rev
 		}
-	case "russian", "brazilian":
+	case movegen.Russian, movegen.Brazilian:
 		w.posBit = internal
 		if notation == "pydraughts-0.5" {
 			w.numBit = internal
 		}
-	case "turkish":
+	case movegen.Turkish:
 		w.posBit = internal // char 1 = a8, row by row from the top
 	}
 	return w.finish()
