@@ -11,7 +11,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
 )
 
 // pyNumbers returns how a pydraughts client of generation gen ("0.5" or
@@ -327,4 +329,67 @@ func TestStrengthLevels(t *testing.T) {
 		}
 	}
 	golden(t, "set-param name=level value=9\nping\n", `error message="set-param: level value '9' is not one of 1, 2, 3, 4, 5, 6, 7, 8, max"`, `pong`)
+}
+
+// Issue 12 point 6: level 1 plays legal, non-suicidal moves: it never
+// puts a man en prise for nothing. Each move is judged as a one-ply search
+// with captures resolved sees it (the static evaluation after it, or the
+// forced exchange it allows, searched at full strength); a move that leaves
+// the opponent a capture never comes out two men below the best move, and
+// a man below in at most one position in five. (Level 1 may miss deeper
+// shots: that is what makes it weak.)
+func TestLevelOneNotSuicidal(t *testing.T) {
+	v := movegen.Italian
+	judge := search.New(v, 16)
+	p := v.Start()
+	positions, manDown := 0, 0
+	for ply := 0; ply < 30; ply++ {
+		var ml movegen.MoveList
+		v.Generate(&p, &ml)
+		if ml.N == 0 {
+			break
+		}
+		judged := map[movegen.Move]int{}
+		hangs := map[movegen.Move]bool{}
+		best := -search.Mate
+		for _, m := range ml.Slice() {
+			c := p
+			c.Play(m)
+			var replies movegen.MoveList
+			v.Generate(&c, &replies)
+			hangs[m] = replies.N > 0 && replies.Moves[0].Captured != 0
+			j := -eval.Evaluate(v, &c) // nothing to take: the position stands
+			if hangs[m] {
+				// the forced exchange: the opponent's captures, then captures resolved
+				judge.NewGame()
+				j = -judge.Search(search.NewControl(false), search.Game{Pos: c}, search.Limits{Depth: 1}, nil).Score
+			}
+			judged[m] = j
+			best = max(best, j)
+		}
+		fen := v.FEN(&p)
+		lines := session(t, "set-param name=level value=1\npos pos="+fen+"\ngo think\n")
+		text := regexp.MustCompile(`^done move=(\S+)`).FindStringSubmatch(lines[len(lines)-1])
+		if text == nil {
+			t.Fatalf("%s: %q", fen, lines[len(lines)-1])
+		}
+		m, err := v.ParseMove(&p, text[1])
+		if err != nil {
+			t.Fatalf("%s: illegal %s", fen, text[1])
+		}
+		if hangs[m] && judged[m] <= best-200 {
+			t.Errorf("%s: level 1 played %s, giving two men away (%d against the best %d)", fen, text[1], judged[m], best)
+		}
+		if hangs[m] && judged[m] <= best-100 {
+			t.Logf("%s: level 1 played %s, a man en prise (%d against the best %d)", fen, text[1], judged[m], best)
+			manDown++
+		}
+		positions++
+		p.Play(ml.Moves[(ply*7)%ml.N]) // walk on through varied positions
+	}
+	// Its own search sees every such exchange; a man given away is a
+	// deeper line its 100 nodes did not finish, not noise. Rare, not never.
+	if manDown*5 > positions {
+		t.Errorf("level 1 put a man en prise in %d of %d positions", manDown, positions)
+	}
 }

@@ -14,7 +14,9 @@ import (
 // choice is random (the noise is a fixed function of the position and a
 // seed drawn per search, so the search stays consistent within a move).
 // Every level still searches captures to the end (the quiescence search
-// is untouched), so even level 1 sees what it loses at once.
+// is untouched), and the noise stays below half a man (two noisy
+// evaluations differ by less than a man), so even level 1 never gives a
+// man away for nothing that its search sees.
 type strength struct {
 	name  string
 	nodes uint64        // cap on the nodes per move (0: none)
@@ -25,12 +27,12 @@ type strength struct {
 // levels are the strength levels, weakest first; the last is full
 // strength.
 var levels = []strength{
-	{name: "1", nodes: 50, time: 50 * time.Millisecond, noise: 80},
-	{name: "2", nodes: 150, time: 100 * time.Millisecond, noise: 50},
-	{name: "3", nodes: 500, time: 150 * time.Millisecond, noise: 30},
-	{name: "4", nodes: 1500, time: 200 * time.Millisecond, noise: 20},
-	{name: "5", nodes: 6000, time: 300 * time.Millisecond, noise: 10},
-	{name: "6", nodes: 25000, time: 500 * time.Millisecond, noise: 5},
+	{name: "1", nodes: 100, time: 50 * time.Millisecond, noise: 45},
+	{name: "2", nodes: 150, time: 100 * time.Millisecond, noise: 35},
+	{name: "3", nodes: 500, time: 150 * time.Millisecond, noise: 25},
+	{name: "4", nodes: 1500, time: 200 * time.Millisecond, noise: 15},
+	{name: "5", nodes: 6000, time: 300 * time.Millisecond, noise: 8},
+	{name: "6", nodes: 25000, time: 500 * time.Millisecond, noise: 4},
 	{name: "7", nodes: 100000, time: 700 * time.Millisecond},
 	{name: "8", nodes: 400000, time: time.Second},
 	{name: "max"},
