@@ -20,8 +20,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return rc
 	}
 	if *depth < 1 || *depth > 60 {
-		fmt.Fprintf(stderr, "damaengine bench: --depth %d out of range 1-60\n", *depth)
-		return 2
+		return fail(stderr, 2, "bench", "--depth %d out of range 1-60", *depth)
 	}
 	var vs []*movegen.Variant
 	if *variant == "all" {
@@ -33,8 +32,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	} else {
 		v, err := movegen.Lookup(*variant)
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
-			return 2
+			return fail(stderr, 2, "bench", "%v", err)
 		}
 		vs = append(vs, v)
 	}
@@ -54,8 +52,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				l.Variant, l.FEN, l.Move, l.Score, l.Nodes, l.Time.Seconds(), nps)
 		})
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine bench: %v\n", err)
-			return 2
+			return fail(stderr, 2, "bench", "%v", err)
 		}
 		total += n
 		elapsed += el

@@ -41,15 +41,13 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		return rc
 	}
 	if *games < 1 || *minutes < 1 || *minutes > 999 || *moves < 0 || *moves > 999 || *moveTime < 0 {
-		fmt.Fprintln(stderr, "damaengine dxp: --games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
-		return 2
+		return fail(stderr, 2, "dxp", "--games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
 	}
 	log := zerolog.Nop()
 	if *logLevel != "off" {
 		lv, err := zerolog.ParseLevel(*logLevel)
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine dxp: --log-level %q: %v\n", *logLevel, err)
-			return 2
+			return fail(stderr, 2, "dxp", "--log-level %q: %v", *logLevel, err)
 		}
 		log = zerolog.New(stderr).Level(lv).With().Timestamp().Logger()
 	}
@@ -57,8 +55,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	if *pdnFile != "" {
 		f, err := os.OpenFile(*pdnFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine dxp: --pdn: %v\n", err)
-			return 2
+			return fail(stderr, 2, "dxp", "--pdn: %v", err)
 		}
 		defer f.Close()
 		pdnOut = f
@@ -73,8 +70,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		// Server: serve one connection after another until interrupted.
 		ln, err := net.Listen("tcp", *listen)
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
-			return 1
+			return fail(stderr, 1, "dxp", "%v", err)
 		}
 		log.Info().Str("addr", ln.Addr().String()).Msg("dxp: listening")
 		sig := make(chan os.Signal, 1)
@@ -87,21 +83,18 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "dxp games=%d\n", total)
 		})
 		if err != nil {
-			fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
-			return 1
+			return fail(stderr, 1, "dxp", "%v", err)
 		}
 		return 0
 	}
 	conn, err := net.DialTimeout("tcp", *connect, 10*time.Second)
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
-		return 1
+		return fail(stderr, 1, "dxp", "%v", err)
 	}
 	defer conn.Close()
 	d := protocol.NewDXP(conn, cfg)
 	if err := d.Run(); err != nil {
-		fmt.Fprintf(stderr, "damaengine dxp: %v\n", err)
-		return 1
+		return fail(stderr, 1, "dxp", "%v", err)
 	}
 	fmt.Fprintf(stdout, "dxp games=%d\n", d.Games())
 	return 0

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/damaengine/damaengine/movegen"
 )
 
 // parseFlags parses a subcommand's flags. --help (or -h) prints the
@@ -59,4 +61,26 @@ func isHelp(args []string) bool {
 		}
 	}
 	return false
+}
+
+// fail reports on stderr, in one line prefixed "damaengine name:", why
+// subcommand name stops, and returns its exit status rc (2: bad usage or
+// input; 1: another failure).
+func fail(stderr io.Writer, rc int, name, format string, a ...any) int {
+	fmt.Fprintf(stderr, "damaengine "+name+": "+format+"\n", a...)
+	return rc
+}
+
+// variantPosition resolves the --variant and --fen flags: the variant
+// named, and fen as a position of it (its start when fen is empty).
+func variantPosition(variant, fen string) (*movegen.Variant, movegen.Position, error) {
+	v, err := movegen.Lookup(variant)
+	if err != nil {
+		return nil, movegen.Position{}, err
+	}
+	if fen == "" {
+		return v, v.Start(), nil
+	}
+	p, err := v.ParsePosition(fen)
+	return v, p, err
 }

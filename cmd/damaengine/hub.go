@@ -21,8 +21,7 @@ func runHub(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Args:      args,
 	})
 	if err := h.Run(); err != nil {
-		fmt.Fprintf(stderr, "damaengine hub: %v\n", err)
-		return 1
+		return fail(stderr, 1, "hub", "%v", err)
 	}
 	return 0
 }

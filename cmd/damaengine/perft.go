@@ -21,21 +21,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if rc, ok := parseFlags(fs, "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", args, stdout, stderr); !ok {
 		return rc
 	}
-	v, err := movegen.Lookup(*variant)
+	v, pos, err := variantPosition(*variant, *fen)
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
-		return 2
+		return fail(stderr, 2, "perft", "%v", err)
 	}
 	if *depth < 1 || *depth > movegen.MaxPly {
-		fmt.Fprintf(stderr, "damaengine perft: --depth %d out of range 1-%d\n", *depth, movegen.MaxPly)
-		return 2
-	}
-	pos := v.Start()
-	if *fen != "" {
-		if pos, err = v.ParsePosition(*fen); err != nil {
-			fmt.Fprintf(stderr, "damaengine perft: %v\n", err)
-			return 2
-		}
+		return fail(stderr, 2, "perft", "--depth %d out of range 1-%d", *depth, movegen.MaxPly)
 	}
 	pf := movegen.NewPerfter(v)
 	if *divide {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -23,10 +22,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rc, ok := parseFlags(fs, "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", args, stdout, stderr); !ok {
 		return rc
 	}
-	v, err := movegen.Lookup(*variant)
+	v, pos, err := variantPosition(*variant, *fen)
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine play: %v\n", err)
-		return 2
+		return fail(stderr, 2, "play", "%v", err)
 	}
 	var human movegen.Color
 	switch strings.ToLower(strings.TrimSpace(*side)) {
@@ -35,19 +33,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "black", "b":
 		human = movegen.Black
 	default:
-		fmt.Fprintf(stderr, "damaengine play: --side %q is not white or black\n", *side)
-		return 2
+		return fail(stderr, 2, "play", "--side %q is not white or black", *side)
 	}
 	if math.IsNaN(*moveTime) || *moveTime <= 0 || *moveTime > 3600 {
-		fmt.Fprintf(stderr, "damaengine play: --movetime %v out of range (0, 3600] seconds\n", *moveTime)
-		return 2
-	}
-	pos := v.Start()
-	if *fen != "" {
-		if pos, err = v.ParsePosition(*fen); err != nil {
-			fmt.Fprintf(stderr, "damaengine play: %v\n", err)
-			return 2
-		}
+		return fail(stderr, 2, "play", "--movetime %v out of range (0, 3600] seconds", *moveTime)
 	}
 	play.Run(play.Options{
 		Variant: v, Start: pos, Human: human,
