@@ -8,7 +8,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/protocol"
+	"github.com/damaengine/damaengine/search"
 )
 
 // runHub runs a Hub protocol session on stdin/stdout. args are settings
@@ -19,6 +21,8 @@ func runHub(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Log:       zerolog.Nop(),
 		LogOutput: stderr,
 		Args:      args,
+		// the search the session talks to, built on first use
+		Engine: func(v *movegen.Variant, ttLog2 int) protocol.Searcher { return search.New(v, ttLog2) },
 	})
 	if err := h.Run(); err != nil {
 		return fail(stderr, 1, "hub", "%v", err)
