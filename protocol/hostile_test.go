@@ -183,9 +183,16 @@ func TestSearchPanicIsRecovered(t *testing.T) {
 // TestStopLatency measures how fast stop ends a search: the median and the
 // worst of many stops (reported; the bound is generous for shared machines).
 func TestStopLatency(t *testing.T) {
+	// Issue 19 item 3: at every thread count the Hub accepts.
+	for threads := 1; threads <= maxThreads(); threads++ {
+		stopLatency(t, threads)
+	}
+}
+
+func stopLatency(t *testing.T, threads int) {
 	pr, pw := io.Pipe()
 	out := &syncBuffer{}
-	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
+	h := NewHub(pr, out, Options{Log: zerolog.Nop(), Args: []string{"--threads=" + strconv.Itoa(threads)}})
 	go h.Run()
 	defer pw.Close()
 	rounds := 40
@@ -208,9 +215,9 @@ func TestStopLatency(t *testing.T) {
 		lat = append(lat, time.Since(start))
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	t.Logf("stop latency over %d searches: median %v, max %v", len(lat), lat[len(lat)/2], lat[len(lat)-1])
+	t.Logf("threads=%d: stop latency over %d searches: median %v, max %v", threads, len(lat), lat[len(lat)/2], lat[len(lat)-1])
 	if lat[len(lat)/2] > 50*time.Millisecond || lat[len(lat)-1] > 500*time.Millisecond {
-		t.Errorf("stop too slow: median %v, max %v", lat[len(lat)/2], lat[len(lat)-1])
+		t.Errorf("threads=%d: stop too slow: median %v, max %v", threads, lat[len(lat)/2], lat[len(lat)-1])
 	}
 }
 
