@@ -142,3 +142,48 @@ func TestLogFileRefusesStdout(t *testing.T) {
 func TestNULLineMessage(t *testing.T) {
 	golden(t, "\x00too-long\nping\n", `error message="line ignored: it holds a NUL byte \(at byte 1 of 9\)"`, `pong`)
 }
+
+// signalSearch tells when a search has returned.
+type signalSearch struct {
+	*search.Engine
+	returned chan struct{}
+}
+
+func (s signalSearch) Search(ctl *search.Control, g search.Game, lim search.Limits, onInfo func(search.Info)) search.Result {
+	r := s.Engine.Search(ctl, g, lim, onInfo)
+	close(s.returned)
+	return r
+}
+
+// Issue 11: info lines are handed off without the search waiting on the
+// writer: with a GUI that reads nothing, the search still ends.
+func TestSearchDoesNotWaitForTheWriter(t *testing.T) {
+	returned := make(chan struct{})
+	in, inw := io.Pipe()
+	outr, outw := io.Pipe() // nobody reads until the search has returned
+	mk := func(v *movegen.Variant, tt int) Searcher { return signalSearch{search.New(v, tt), returned} }
+	h := NewHub(in, outw, Options{Log: zerolog.Nop(), Engine: mk})
+	done := make(chan struct{})
+	go func() { h.Run(); outw.Close(); close(done) }()
+	inw.Write([]byte("pos start\nlevel depth=9\ngo think\n"))
+	select {
+	case <-returned:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search waited for the writer")
+	}
+	inw.Close()
+	b, _ := io.ReadAll(outr)
+	<-done
+	if n := strings.Count(string(b), "info depth="); n < 8 || !strings.Contains(string(b), "done move=") {
+		t.Errorf("%d info lines:\n%s", n, b)
+	}
+}
+
+// Issue 19 item 1: quit during a perft quits.
+func TestQuitDuringPerft(t *testing.T) {
+	write, out, end := live(t, Options{})
+	write("perft depth=20")
+	write("quit")
+	waitFor(t, out, `perft .*stopped=true`)
+	end(5 * time.Second)
+}
