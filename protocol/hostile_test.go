@@ -250,6 +250,7 @@ func FuzzHubLine(f *testing.F) {
 		h.endTask()
 		h.handle(inLine{text: "ping"})
 		h.out.close()
+		h.jobs.stop()
 		o := out.String()
 		checkProtocolOnly(t, o)
 		if !strings.HasSuffix(o, "pong\n") {
