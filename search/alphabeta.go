@@ -141,6 +141,28 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	// Selectivity at non-PV nodes, before the moves are generated.
+	if !pvNode && ply > 0 && beta < MateBound && beta > -MateBound {
+		if depth <= rfpDepth && !e.v.HasCapture(p) && !w.threatened(p) {
+			// Reverse futility: a quiet position with no capture threat whose
+			// static value beats beta by a margin per ply is not searched.
+			if st := e.eval(e.v, p); st-rfpMargin*depth >= beta && e.v.Count(p, &w.lists[ply]) > 0 {
+				return st
+			}
+		}
+		if depth >= probCutDepth && !(hit && int(ttEnt.Depth) >= depth-probCutReduce && fromTT(ttEnt.Score, ply) < beta+probCutMargin && ttEnt.Bound != tt.BoundLower) {
+			// ProbCut: a shallower search that beats beta by a margin
+			// predicts a cut at full depth.
+			rb := beta + probCutMargin
+			s := w.search(rb-1, rb, depth-probCutReduce, ply, false)
+			if w.aborted {
+				return 0
+			}
+			if s >= rb {
+				return s
+			}
+		}
+	}
 	ml := &w.lists[ply]
 	e.v.Generate(p, ml)
 	if ml.N == 0 {
@@ -149,16 +171,33 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if ml.N == 1 && ply < 2*w.rootDepth {
 		depth++ // a forced reply costs nothing to look past
 	}
-	w.order(ply, hit, ttEnt)
+	// The table move first; the rest are scored and sorted only if it does
+	// not cut off.
+	unsorted := 0
+	if hit && w.ttFirst(ply, ttEnt) {
+		unsorted = 1
+	} else {
+		w.order(ply, 0)
+	}
 	alpha0 := alpha
 	best := -inf
 	var bestMove movegen.Move
 	searched := 0
 	for i := 0; i < ml.N; i++ {
-		m := w.pick(ply, i)
+		if i == unsorted && i > 0 {
+			w.order(ply, i)
+		}
+		m := ml.Moves[i]
 		if ply == 0 && w.isExcluded(m) {
 			continue
 		}
+		// Late-move pruning: at a shallow non-PV node without captures, the
+		// late quiet moves are not searched.
+		if !pvNode && depth <= 3 && m.Captured == 0 && !m.Promote && searched >= lmpBase+depth*depth &&
+			best > -MateBound && !w.isKiller(ply, m) {
+			continue
+		}
+		w.played[ply] = m
 		c := &w.pos[ply+1]
 		*c = *p
 		c.Play(m)
@@ -169,13 +208,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if searched == 0 {
 			s = -w.search(-beta, -alpha, nd, ply+1, pvNode)
 		} else {
-			r := 0
-			if depth >= 3 && searched >= 3 && m.Captured == 0 && !m.Promote && !w.isKiller(ply, m) {
-				r = 1
-				if searched >= 8 && depth >= 6 && !pvNode {
-					r = 2
-				}
-			}
+			r := w.reduction(ply, depth, searched, m, pvNode)
 			s = -w.search(-alpha-1, -alpha, nd-r, ply+1, false)
 			if w.aborted {
 				return 0
@@ -268,4 +301,26 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	return best
+}
+
+// threatened reports whether the opponent of the side to move in p could
+// capture if it were its turn.
+func (w *worker) threatened(p *movegen.Position) bool {
+	q := *p
+	q.Side ^= 1
+	return w.e.v.HasCapture(&q)
+}
+
+// reduction is the late-move reduction of the searched-th move m at a node
+// of depth plies: one ply from the fourth move on, two from the ninth at
+// deeper non-PV nodes; none for captures, promotions and killers. (A
+// logarithmic table that reduces more measured no better: docs/testing.md.)
+func (w *worker) reduction(ply, depth, searched int, m movegen.Move, pvNode bool) int {
+	if depth < 3 || searched < 3 || m.Captured != 0 || m.Promote || w.isKiller(ply, m) {
+		return 0
+	}
+	if searched >= 8 && depth >= 6 && !pvNode {
+		return 2
+	}
+	return 1
 }

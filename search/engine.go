@@ -167,6 +167,7 @@ func (e *Engine) NewGame() {
 	for _, w := range e.workers {
 		w.hist = [2][64][64]int32{}
 		w.killers = [MaxPly + 2][2]movegen.Move{}
+		w.counter = [2][64][64]movegen.Move{}
 	}
 }
 

@@ -22,6 +22,8 @@ type worker struct {
 	base    int      // index in keys of the root
 	killers [MaxPly + 2][2]movegen.Move
 	hist    [2][64][64]int32
+	counter [2][64][64]movegen.Move  // the reply that refuted a move last
+	played  [MaxPly + 2]movegen.Move // the move made at each ply
 	pv      [MaxPly + 2][MaxPly + 2]movegen.Move
 	pvLen   [MaxPly + 2]int
 

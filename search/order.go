@@ -20,53 +20,68 @@ func (w *worker) isKiller(ply int, m movegen.Move) bool {
 
 // Move-ordering scores.
 const (
-	scoreTT      = 1 << 30
 	scoreCapture = 1 << 26
 	scoreKiller  = 1 << 24
 )
 
-// order scores the moves at ply: table move, captures (more pieces
-// first), killers, then history.
-func (w *worker) order(ply int, hit bool, ent tt.Entry) {
+// ttFirst moves the table's move, if it is among the moves at ply, to the
+// front of the list and reports whether it did. The table move is searched
+// before the others are scored: at most cut nodes it is the only one.
+func (w *worker) ttFirst(ply int, ent tt.Entry) bool {
+	if !ent.HasMove() {
+		return false
+	}
+	ml := &w.lists[ply]
+	for i := 0; i < ml.N; i++ {
+		if matches(ml.Moves[i], ent) {
+			ml.Moves[0], ml.Moves[i] = ml.Moves[i], ml.Moves[0]
+			return true
+		}
+	}
+	return false
+}
+
+// order scores the moves at ply from index from on (captures, more pieces
+// first; killers; then history) and sorts them best first. Insertion sort:
+// the lists are short and often nearly sorted.
+func (w *worker) order(ply, from int) {
 	ml := &w.lists[ply]
 	sc := &w.scores[ply]
 	side := w.pos[ply].Side
 	k0, k1 := w.killers[ply][0], w.killers[ply][1]
-	for i := 0; i < ml.N; i++ {
+	h := &w.hist[side]
+	var cm movegen.Move
+	if ply > 0 {
+		prev := w.played[ply-1]
+		cm = w.counter[side][prev.From][prev.To]
+	}
+	for i := from; i < ml.N; i++ {
 		m := ml.Moves[i]
 		var s int32
 		switch {
-		case hit && matches(m, ent):
-			s = scoreTT
 		case m.Captured != 0:
 			s = scoreCapture + int32(popcount(m.Captured))<<8
 		case m == k0:
 			s = scoreKiller + 1
 		case m == k1:
 			s = scoreKiller
+		case m == cm:
+			s = scoreKiller - 1
 		default:
-			s = w.hist[side][m.From][m.To]
+			s = h[m.From][m.To]
 		}
 		if m.Promote {
 			s += 1 << 12
 		}
-		sc[i] = s
-	}
-}
-
-// pick moves the best-scored move among i.. to position i and returns it.
-func (w *worker) pick(ply, i int) movegen.Move {
-	ml := &w.lists[ply]
-	sc := &w.scores[ply]
-	b := i
-	for j := i + 1; j < ml.N; j++ {
-		if sc[j] > sc[b] {
-			b = j
+		j := i
+		for j > from && sc[j-1] < s {
+			sc[j] = sc[j-1]
+			ml.Moves[j] = ml.Moves[j-1]
+			j--
 		}
+		sc[j] = s
+		ml.Moves[j] = m
 	}
-	ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
-	sc[i], sc[b] = sc[b], sc[i]
-	return ml.Moves[i]
 }
 
 // cutoff rewards the quiet move m that failed high at ply (the idx-th
@@ -80,6 +95,10 @@ func (w *worker) cutoff(ply, depth int, m movegen.Move, idx int) {
 		w.killers[ply][0] = m
 	}
 	side := w.pos[ply].Side
+	if ply > 0 {
+		prev := w.played[ply-1]
+		w.counter[side][prev.From][prev.To] = m
+	}
 	bonus := int32(depth * depth)
 	h := &w.hist[side]
 	h[m.From][m.To] = min(h[m.From][m.To]+bonus, 1<<20)
