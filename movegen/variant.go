@@ -257,6 +257,10 @@ func (v *Variant) HasCapture(p *Position) bool {
 // Damone, so its positions travel as FEN).
 func (v *Variant) HasHubString() bool { return v.fam != famDamone }
 
+// MenMoveSideways reports whether men may step along their rank (Turkish):
+// a man move is then no barrier to a repeated position, only a capture is.
+func (v *Variant) MenMoveSideways() bool { return v.fam == famTurkish }
+
 // HasLossRule reports whether the variant has a way to lose other than
 // having no legal move (see Lost).
 func (v *Variant) HasLossRule() bool { return v.damoniLoss }

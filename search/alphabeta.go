@@ -45,7 +45,7 @@ func (w *worker) isDraw(ply int) bool {
 	}
 	i := w.base + ply
 	k := w.keys[i]
-	for j := i - 2; j >= i-rev && j >= 0; j -= 2 {
+	for j := i - 2; j >= i-w.span[ply] && j >= 0; j -= 2 {
 		if w.keys[j] == k {
 			return true
 		}
@@ -203,6 +203,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		c.Play(m)
 		w.keys[w.base+ply+1] = c.Key
 		w.rev[ply+1] = p.NextReversible(m, w.rev[ply])
+		w.span[ply+1] = w.rev[ply+1]
+		if m.Captured == 0 && e.v.MenMoveSideways() {
+			w.span[ply+1] = w.span[ply] + 1
+		}
 		nd := depth - 1
 		var s int
 		if searched == 0 {

@@ -53,12 +53,22 @@ type Game struct {
 	Pos        movegen.Position
 	History    []uint64
 	Reversible int
+	// SinceCapture is the number of plies since the last capture. Where men
+	// move sideways (Turkish) a position may repeat across man moves, so
+	// repetitions are looked for that far back; elsewhere Reversible bounds
+	// them. Zero means no more than Reversible.
+	SinceCapture int
 }
 
 // GameOf returns where a search of the record's current position starts
 // (with its own copy of the history, so the record may go on).
 func GameOf(r *movegen.Game) Game {
-	return Game{Pos: r.Position(), History: append([]uint64(nil), r.Keys()...), Reversible: r.Reversible()}
+	g := Game{Pos: r.Position(), History: append([]uint64(nil), r.Keys()...), Reversible: r.Reversible()}
+	moves := r.Moves()
+	for i := len(moves) - 1; i >= 0 && moves[i].Captured == 0; i-- {
+		g.SinceCapture++
+	}
+	return g
 }
 
 // Control starts and stops one search from other goroutines: Stop ends it

@@ -17,7 +17,8 @@ type worker struct {
 	pos     [MaxPly + 2]movegen.Position
 	lists   [MaxPly + 2]movegen.MoveList
 	scores  [MaxPly + 2][movegen.MaxMoves]int32
-	rev     [MaxPly + 2]int
+	rev     [MaxPly + 2]int // plies since a capture or man move (move rule)
+	span    [MaxPly + 2]int // how far back a repetition of each ply may lie
 	keys    []uint64 // game history, then one key per ply
 	base    int      // index in keys of the root
 	killers [MaxPly + 2][2]movegen.Move
@@ -43,6 +44,10 @@ func (w *worker) setup(g Game) {
 	w.keys = append(w.keys, make([]uint64, MaxPly+2)...)
 	w.keys[w.base] = g.Pos.Key
 	w.rev[0] = g.Reversible
+	w.span[0] = g.Reversible
+	if w.e.v.MenMoveSideways() {
+		w.span[0] = max(g.Reversible, g.SinceCapture)
+	}
 	w.nodes = 0
 	w.published.Store(0)
 	w.aborted = false
