@@ -302,7 +302,7 @@ func (h *Hub) duringTask(in inLine) bool {
 		if h.task.perft {
 			h.pending = append(h.pending, in)
 		}
-		return false // errors are never written during a search
+		return false // errors are never written during a search: dropped
 	}
 	l := parseLine(in.text)
 	switch l.cmd {
@@ -337,7 +337,8 @@ func (h *Hub) endTask() {
 	f()
 }
 
-// withEngine queues f on the engine, creating the engine first if needed.
+// withEngine queues f (if not nil) on the engine; the first call queues
+// the engine's creation, with the settings made so far, before it.
 func (h *Hub) withEngine(f func(Searcher)) {
 	if !h.engMade {
 		h.engMade = true
@@ -347,11 +348,6 @@ func (h *Hub) withEngine(f func(Searcher)) {
 			h.eng.SetThreads(threads)
 			h.eng.SetMultiPV(mpv)
 		})
-		if f == nil {
-			return
-		}
-		// settings made before the engine existed are in the constructor's
-		// arguments; f runs after
 	}
 	if f != nil {
 		h.jobs.add(func() { f(h.eng) })
