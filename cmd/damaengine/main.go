@@ -7,6 +7,8 @@
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //	damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+//	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
+//	damaengine book probe --variant V [--fen F]
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -50,6 +52,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "match":
 		return runMatch(args[1:], stdout, stderr)
+	case "book":
+		return runBook(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -62,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // subcommands names every subcommand, for the error on an unknown one.
-const subcommands = "hub, perft, bench, match, dxp, play, help, --version"
+const subcommands = "hub, perft, bench, match, dxp, play, book, help, --version"
 
 const usage = `damaengine — a draughts engine
 
@@ -78,6 +82,10 @@ usage:
                  [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]
   damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
                                   a game against the engine in the terminal
+  damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
+                                  grow an opening book (resumes from FILE)
+  damaengine book probe --variant V [--fen F] [--book FILE]
+                                  the book moves of a position
   damaengine help | --help        this text
   damaengine --version            the version
 

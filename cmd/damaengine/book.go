@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/book"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+)
+
+const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S] [--alpha A] [--roots start|openings] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
+
+// runBook implements "damaengine book build" and "damaengine book probe".
+func runBook(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || isHelp(args[:1]) {
+		if len(args) == 0 {
+			return fail(stderr, 2, "book", "want build or probe (damaengine book build --help)")
+		}
+		fmt.Fprintln(stdout, "usage: "+bookSynopsis)
+		return 0
+	}
+	switch args[0] {
+	case "build":
+		return runBookBuild(args[1:], stdout, stderr)
+	case "probe":
+		return runBookProbe(args[1:], stdout, stderr)
+	}
+	return fail(stderr, 2, "book", "unknown subcommand %q (build or probe)", args[0])
+}
+
+// runBookBuild grows a book by drop-out expansion, checkpointing to --out
+// and resuming from it; SIGINT or SIGTERM saves and stops.
+func runBookBuild(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
+	variant := fs.String("variant", "italian", "rule set")
+	positions := fs.Int("positions", 2000, "positions to stop at")
+	tpn := fs.Float64("time-per-node", 0.03, "seconds of search per new position")
+	alpha := fs.Float64("alpha", 0.2, "plies a centi-man given away counts for in the expansion order")
+	roots := fs.String("roots", "start", "grow from the start position, or from every opening of the embedded set (openings)")
+	out := fs.String("out", "", "book file, resumed when it exists (default VARIANT.book)")
+	ttSize := fs.Int("tt-size", 20, "log2 of the search table's entries")
+	if rc, ok := parseFlags(fs, bookSynopsis, args, stdout, stderr); !ok {
+		return rc
+	}
+	v, err := movegen.Lookup(*variant)
+	if err != nil {
+		return fail(stderr, 2, "book build", "%v", err)
+	}
+	if *positions < 1 || *tpn <= 0 || *tpn > 3600 || *alpha < 0 || *ttSize < 16 || *ttSize > 26 {
+		return fail(stderr, 2, "book build", "want --positions ≥ 1, 0 < --time-per-node ≤ 3600, --alpha ≥ 0, --tt-size 16-26")
+	}
+	cfg := book.Config{
+		Variant:     v,
+		Positions:   *positions,
+		Alpha:       *alpha,
+		TimePerNode: time.Duration(*tpn * float64(time.Second)),
+		File:        *out,
+		Progress:    stderr,
+	}
+	if cfg.File == "" {
+		cfg.File = v.Name + ".book"
+	}
+	switch *roots {
+	case "start":
+	case "openings":
+		ops, err := bench.Openings(v)
+		if err != nil {
+			return fail(stderr, 2, "book build", "%v", err)
+		}
+		for _, o := range ops {
+			cfg.Roots = append(cfg.Roots, o.Pos)
+		}
+	default:
+		return fail(stderr, 2, "book build", "--roots %q: want start or openings", *roots)
+	}
+	cfg.Eval = book.SearchEvaluator(v, *ttSize, search.Limits{MoveTime: cfg.TimePerNode})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bk, st, err := book.Build(ctx, cfg)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fail(stderr, 1, "book build", "%v", err)
+	}
+	fmt.Fprintf(stdout, "book variant=%s positions=%d resumed=%d added=%d expanded=%d time=%.1f file=%s\n",
+		v.Name, bk.Len(), st.Resumed, st.Added, st.Expanded, st.Elapsed.Seconds(), cfg.File)
+	if err != nil {
+		fmt.Fprintf(stderr, "damaengine book build: interrupted; run the same command again to go on\n")
+		return 1
+	}
+	return 0
+}
+
+// runBookProbe lists the book moves of a position, best first, with
+// their scores and the book line after each.
+func runBookProbe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
+	variant := fs.String("variant", "italian", "rule set")
+	fen := fs.String("fen", "", "position (PDN FEN or Hub string; default: the start)")
+	file := fs.String("book", "", "book file (default: the embedded book)")
+	if rc, ok := parseFlags(fs, bookSynopsis, args, stdout, stderr); !ok {
+		return rc
+	}
+	v, pos, err := variantPosition(*variant, *fen)
+	if err != nil {
+		return fail(stderr, 2, "book probe", "%v", err)
+	}
+	var bk *book.Book
+	if *file != "" {
+		bk, err = book.Load(*file, v)
+	} else {
+		bk, err = book.Embedded(v)
+	}
+	if err != nil {
+		return fail(stderr, 2, "book probe", "%v", err)
+	}
+	var ch book.Choices
+	if bk.Probe(v, &pos, &ch) == 0 {
+		if e, ok := bk.Lookup(pos.Key); ok {
+			fmt.Fprintf(stdout, "not expanded in the book (a leaf scored %.2f at depth %d)\n", float64(e.Score)/100, e.Depth)
+		} else {
+			fmt.Fprintln(stdout, "not in the book")
+		}
+		return 0
+	}
+	for _, c := range ch.Slice() {
+		next := pos
+		next.Play(c.Move)
+		line := []string{v.FormatMove(&pos, c.Move)}
+		p := next
+		for _, m := range bk.Line(v, next, 12) {
+			line = append(line, v.FormatMove(&p, m))
+			p.Play(m)
+		}
+		fmt.Fprintf(stdout, "%s score=%.2f line=\"%s\"\n", v.FormatMove(&pos, c.Move), float64(c.Score)/100, strings.Join(line, " "))
+	}
+	return 0
+}
