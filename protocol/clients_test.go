@@ -303,7 +303,7 @@ func TestExplicitVariantWins(t *testing.T) {
 // "one second"); the bounds are loose.
 func TestDefaultThinkTime(t *testing.T) {
 	start := time.Now()
-	session(t, "pos start\ngo think\n")
+	session(t, "set-param name=book value=false\npos start\ngo think\n")
 	if el := time.Since(start); el > DefaultMoveTime+3*time.Second || el < DefaultMoveTime/2 {
 		t.Errorf("go think with no level took %v, want about %v", el, DefaultMoveTime)
 	}

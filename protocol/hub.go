@@ -27,6 +27,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/damaengine/damaengine/book"
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
 )
@@ -78,6 +79,11 @@ type Hub struct {
 	logLevel        string
 	logFile         string
 	initialTime     string
+	useBook         bool
+	bookPly         int
+	bookMargin      int
+	bookFile        string
+	fileBook        *book.Book // loaded by book-file
 
 	newEngine NewSearcher
 	jobs      *jobs
@@ -111,19 +117,22 @@ const defaultTTSize = 22
 // NewHub returns a session reading in and writing out.
 func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 	h := &Hub{
-		in:        in,
-		rawOut:    out,
-		log:       opt.Log,
-		lout:      opt.LogOutput,
-		chosen:    movegen.Italian,
-		notation:  notations[0],
-		threads:   1,
-		ttSize:    defaultTTSize,
-		multiPV:   1,
-		strength:  levels[len(levels)-1],
-		logLevel:  "off",
-		newEngine: opt.Engine,
-		results:   make(chan func(), 1),
+		in:         in,
+		rawOut:     out,
+		log:        opt.Log,
+		lout:       opt.LogOutput,
+		chosen:     movegen.Italian,
+		notation:   notations[0],
+		threads:    1,
+		ttSize:     defaultTTSize,
+		multiPV:    1,
+		strength:   levels[len(levels)-1],
+		logLevel:   "off",
+		useBook:    true,
+		bookPly:    defaultBookPly,
+		bookMargin: defaultBookMargin,
+		newEngine:  opt.Engine,
+		results:    make(chan func(), 1),
 	}
 	if h.newEngine == nil {
 		h.newEngine = DefaultSearcher
@@ -641,6 +650,11 @@ func (h *Hub) startSearch(l *line) {
 	v.Generate(&pos, &ml)
 	if ml.N == 0 {
 		h.sendError("go: no legal move in this position")
+		return
+	}
+	if c, b, ok := h.bookChoice(mode, rand.Uint64()); ok {
+		h.level, h.hasLim = search.Limits{}, false
+		h.playBook(b, c, mode == "ponder")
 		return
 	}
 	lim := h.level

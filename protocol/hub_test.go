@@ -90,6 +90,10 @@ func TestHandshake(t *testing.T) {
 		`param name=all-damoni-win value=false type=bool`,
 		`param name=multipv value=1 type=int min=1 max=16`,
 		`param name=level value=max type=enum values="1 2 3 4 5 6 7 8 max"`,
+		`param name=book value=true type=bool`,
+		`param name=book-ply value=16 type=int min=0 max=200`,
+		`param name=book-margin value=5 type=int min=0 max=100`,
+		`param name=book-file value="" type=string`,
 		`param name=log-level value=off type=enum values="off error warn info debug"`,
 		`param name=log-file value="" type=string`,
 		`param name=initial-time value="" type=string`,
@@ -403,7 +407,7 @@ func TestEOFWhilePondering(t *testing.T) {
 	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
 	done := make(chan struct{})
 	go func() { h.Run(); close(done) }()
-	pw.Write([]byte("set-param name=ponder value=true\npos start\nlevel time=60\ngo ponder\n"))
+	pw.Write([]byte("set-param name=ponder value=true\nset-param name=book value=false\npos start\nlevel time=60\ngo ponder\n"))
 	waitFor(t, out, "info depth=3 ")
 	pw.Close()
 	select {

@@ -206,6 +206,30 @@ var params = []*param{
 		help: "playing strength: 1 (weakest) to 8, or max (full strength)",
 	},
 	{
+		name: "book", kind: "bool",
+		get:  func(h *Hub) string { return boolText(h.useBook) },
+		set:  func(h *Hub, _ string, n int) error { h.useBook = n == 1; return nil },
+		help: "play book moves in the opening (go think and go ponder; never go analyze)",
+	},
+	{
+		name: "book-ply", kind: "int", lo: 0, hi: func() int { return maxBookPly },
+		get:  func(h *Hub) string { return strconv.Itoa(h.bookPly) },
+		set:  func(h *Hub, _ string, n int) error { h.bookPly = n; return nil },
+		help: "the book is probed while fewer plies than this have been played in the game (the moves of pos)",
+	},
+	{
+		name: "book-margin", kind: "int", lo: 0, hi: func() int { return maxBookMargin },
+		get:  func(h *Hub) string { return strconv.Itoa(h.bookMargin) },
+		set:  func(h *Hub, _ string, n int) error { h.bookMargin = n; return nil },
+		help: "book moves up to this many centi-men below the best may be chosen, the likelier the closer (0: the best only)",
+	},
+	{
+		name: "book-file", kind: "string",
+		get:  func(h *Hub) string { return h.bookFile },
+		set:  func(h *Hub, s string, _ int) error { return h.setBookFile(s) },
+		help: "a book file made by damaengine book build, used instead of the embedded book (empty: the embedded book)",
+	},
+	{
 		name: "log-level", kind: "enum", values: fixed(logLevels...),
 		get:  func(h *Hub) string { return h.logLevel },
 		set:  func(h *Hub, s string, _ int) error { return h.setLog(s, h.logFile) },
