@@ -52,12 +52,14 @@ func (h *Hub) bookFor(v *movegen.Variant) *book.Book {
 
 // bookChoice returns the book move to play in the current position, if
 // any: the book must be on, the game younger than book-ply, and the level
-// free of a depth or node count (those ask for a search of that size).
+// free of a depth (a request for a search of that depth). A node count is
+// a budget like a clock (matches use it to be independent of the load), so
+// the book answers under it.
 func (h *Hub) bookChoice(mode string, r uint64) (book.Choice, *book.Book, bool) {
 	if mode == "analyze" || !h.useBook || h.game.Plies() >= h.bookPly {
 		return book.Choice{}, nil, false
 	}
-	if h.hasLim && (h.level.Depth > 0 || h.level.Nodes > 0 || h.level.Infinite) {
+	if h.hasLim && (h.level.Depth > 0 || h.level.Infinite) {
 		return book.Choice{}, nil, false
 	}
 	b := h.bookFor(h.variant)

@@ -79,20 +79,20 @@ func TestBookMove(t *testing.T) {
 	}
 }
 
-// TestBookNotUsed: book=false, book-ply 0, a depth or node level and go
-// analyze all search.
+// TestBookNotUsed: book=false, book-ply 0, a depth level and go analyze
+// all search; a node level is a budget, and the book answers under it.
 func TestBookNotUsed(t *testing.T) {
 	for _, in := range []string{
 		"set-param name=book value=false\npos start\nlevel move-time=0.05\ngo think\n",
 		"set-param name=book-ply value=0\npos start\nlevel move-time=0.05\ngo think\n",
 		"pos start\nlevel depth=3\ngo think\n",
-		"pos start\nlevel nodes=3000\ngo think\n",
 	} {
 		lines := session(t, in)
 		if len(lines) < 2 || strings.Contains(lines[0], "nodes=0 ") {
 			t.Errorf("%q: book used:\n%s", in, strings.Join(lines, "\n"))
 		}
 	}
+	golden(t, "pos start\nlevel nodes=3000\ngo think\n", bookInfoRE, doneRE)
 	pr, pw := io.Pipe()
 	out := &syncBuffer{}
 	h := NewHub(pr, out, Options{Log: zerolog.Nop()})

@@ -184,7 +184,7 @@ func TestNoLegalMove(t *testing.T) {
 }
 
 func TestNodesAndDepthExact(t *testing.T) {
-	got := session(t, "pos start\nlevel nodes=5000\ngo think\n")
+	got := session(t, "set-param name=book value=false\npos start\nlevel nodes=5000\ngo think\n")
 	if len(got) < 2 || !strings.HasPrefix(got[len(got)-1], "done move=") {
 		t.Fatalf("no done: %q", got)
 	}
