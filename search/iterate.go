@@ -19,8 +19,8 @@ type worker struct {
 	scores  [MaxPly + 2][movegen.MaxMoves]int32
 	rev     [MaxPly + 2]int // plies since a capture or man move (move rule)
 	span    [MaxPly + 2]int // how far back a repetition of each ply may lie
-	keys    []uint64 // game history, then one key per ply
-	base    int      // index in keys of the root
+	keys    []uint64        // game history, then one key per ply
+	base    int             // index in keys of the root
 	killers [MaxPly + 2][2]movegen.Move
 	hist    [2][64][64]int32
 	counter [2][64][64]movegen.Move  // the reply that refuted a move last
