@@ -40,7 +40,10 @@ type diagRules struct {
 
 // diagBoard is the geometry the generator needs: the two shift sizes of a
 // diagonal step (sA: up-right/down-left, sB: up-left/down-right), the
-// playable bits and the crowning ranks.
+// playable bits and the crowning ranks. Every shift by sA or sB is written
+// with "&63": the compiler then knows the count is below 64 and emits a bare
+// shift instead of a shift guarded by a compare (Go defines over-wide
+// shifts), which is most of the generator's instructions.
 type diagBoard struct {
 	sA, sB uint
 	board  uint64
@@ -53,13 +56,13 @@ type diagBoard struct {
 func (db *diagBoard) step(b uint64, d int) uint64 {
 	switch d {
 	case 0:
-		return b >> db.sA
+		return b >> (db.sA & 63)
 	case 1:
-		return b >> db.sB
+		return b >> (db.sB & 63)
 	case 2:
-		return b << db.sA
+		return b << (db.sA & 63)
 	}
-	return b << db.sB
+	return b << (db.sB & 63)
 }
 
 // dGen is the state of one capture search.
@@ -100,7 +103,7 @@ func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
 	if !r.manTakesKing {
 		manCap &^= p.Kings
 	}
-	a, b := db.sA, db.sB
+	a, b := db.sA&63, db.sB&63
 	// A man on s captures upwards when s-k is takeable and s-2k empty:
 	// walk down from the empty squares.
 	if us == White || r.manBack {
@@ -168,7 +171,7 @@ func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok b
 	if !r.manTakesKing {
 		manCap &^= p.Kings
 	}
-	a, b := db.sA, db.sB
+	a, b := db.sA&63, db.sB&63
 	up := us == White || r.manBack
 	down := us == Black || r.manBack
 	land = manJumps(men, manCap, empty, a, b, up, down)
@@ -272,7 +275,7 @@ func countDiag(db *diagBoard, r *diagRules, p *Position, scratch *MoveList) int 
 	empty := db.board &^ (own | p.Pieces[us^1])
 	men := own &^ p.Kings
 	kings := own & p.Kings
-	a, b := db.sA, db.sB
+	a, b := db.sA&63, db.sB&63
 	var n int
 	if us == White {
 		n = popcount((men>>a)&empty) + popcount((men>>b)&empty)
@@ -338,7 +341,7 @@ func diagCaptures(db *diagBoard, r *diagRules, p *Position, ml *MoveList, jm, jk
 // cap: n pieces, nk of them kings. The four directions are written out:
 // this is the hottest loop of 10x10 perft.
 func (g *dGen) manJump(s, cap uint64, n, nk uint32) {
-	a, b := g.db.sA, g.db.sB
+	a, b := g.db.sA&63, g.db.sB&63
 	capt := g.manCap &^ cap
 	ended := true
 	if g.manDirs[0] {

@@ -113,12 +113,12 @@ func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
 	}
 	for ; a != 0; a &= a - 1 {
 		l := lsb(a)
-		ml.Moves[n] = Move{Captured: 1 << (l + 4*k), From: uint8(l + 8*k), To: uint8(l), Promote: far&(1<<l) != 0}
+		ml.Moves[n] = Move{Captured: 1 << ((l + 4*k) & 63), From: uint8(l + 8*k), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
 		n++
 	}
 	for ; b != 0; b &= b - 1 {
 		l := lsb(b)
-		ml.Moves[n] = Move{Captured: 1 << (l + 5*k), From: uint8(l + 10*k), To: uint8(l), Promote: far&(1<<l) != 0}
+		ml.Moves[n] = Move{Captured: 1 << ((l + 5*k) & 63), From: uint8(l + 10*k), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
 		n++
 	}
 	ml.N = n

@@ -53,8 +53,8 @@ func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
 func (p *Position) Play(m Move) {
 	us := p.Side
 	them := us ^ 1
-	from := uint64(1) << m.From
-	to := uint64(1) << m.To
+	from := uint64(1) << (m.From & 63) // "&63": a bare shift (see diagBoard)
+	to := uint64(1) << (m.To & 63)
 	key := p.Key ^ zobSide
 	// Captures first: in Turkish a king may end on the square of a piece
 	// it took earlier in the same move.
