@@ -50,6 +50,9 @@ func doneMove(t *testing.T, lines []string) string {
 	return m[1]
 }
 
+// The book is off by default (docs/testing.md: the embedded books measured
+// weaker than none); these tests switch it on.
+
 // TestBookMove: from the start the book answers at once, with one info
 // (nodes=0, the book line as pv) and a done whose move is a book move
 // within book-margin of the best, and whose ponder is the line's second
@@ -57,7 +60,7 @@ func doneMove(t *testing.T, lines []string) string {
 func TestBookMove(t *testing.T) {
 	ok := bookMoves(t, defaultBookMargin)
 	for range 5 {
-		lines := golden(t, "pos start\nlevel move-time=30\ngo think\n", bookInfoRE, doneRE)
+		lines := golden(t, "set-param name=book value=true\npos start\nlevel move-time=30\ngo think\n", bookInfoRE, doneRE)
 		if len(lines) != 2 {
 			continue
 		}
@@ -72,7 +75,7 @@ func TestBookMove(t *testing.T) {
 	// margin 0: always the best move
 	best := bookMoves(t, 0)
 	for range 3 {
-		lines := session(t, "set-param name=book-margin value=0\npos start\ngo think\n")
+		lines := session(t, "set-param name=book value=true\nset-param name=book-margin value=0\npos start\ngo think\n")
 		if m := doneMove(t, lines); !best[m] {
 			t.Errorf("margin 0 played %s, not the best book move (%v)", m, best)
 		}
@@ -84,20 +87,20 @@ func TestBookMove(t *testing.T) {
 func TestBookNotUsed(t *testing.T) {
 	for _, in := range []string{
 		"set-param name=book value=false\npos start\nlevel move-time=0.05\ngo think\n",
-		"set-param name=book-ply value=0\npos start\nlevel move-time=0.05\ngo think\n",
-		"pos start\nlevel depth=3\ngo think\n",
+		"set-param name=book value=true\nset-param name=book-ply value=0\npos start\nlevel move-time=0.05\ngo think\n",
+		"set-param name=book value=true\npos start\nlevel depth=3\ngo think\n",
 	} {
 		lines := session(t, in)
 		if len(lines) < 2 || strings.Contains(lines[0], "nodes=0 ") {
 			t.Errorf("%q: book used:\n%s", in, strings.Join(lines, "\n"))
 		}
 	}
-	golden(t, "pos start\nlevel nodes=3000\ngo think\n", bookInfoRE, doneRE)
+	golden(t, "set-param name=book value=true\npos start\nlevel nodes=3000\ngo think\n", bookInfoRE, doneRE)
 	pr, pw := io.Pipe()
 	out := &syncBuffer{}
 	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
 	go h.Run()
-	pw.Write([]byte("pos start\ngo analyze\n"))
+	pw.Write([]byte("set-param name=book value=true\npos start\ngo analyze\n"))
 	waitFor(t, out, "info depth=3 ")
 	pw.Write([]byte("stop\n"))
 	waitFor(t, out, "done move=")
@@ -113,7 +116,7 @@ func TestBookPonder(t *testing.T) {
 	out := &syncBuffer{}
 	h := NewHub(pr, out, Options{Log: zerolog.Nop()})
 	go h.Run()
-	pw.Write([]byte("set-param name=ponder value=true\npos start\nlevel time=60\ngo ponder\nping\n"))
+	pw.Write([]byte("set-param name=book value=true\nset-param name=ponder value=true\npos start\nlevel time=60\ngo ponder\nping\n"))
 	waitFor(t, out, "pong")
 	if strings.Contains(out.String(), "done") {
 		t.Fatalf("done before ponder-hit:\n%s", out.String())
@@ -143,7 +146,7 @@ func TestBookFile(t *testing.T) {
 	}
 	russian, _ := build(movegen.Russian, 10)
 	italian, ib := build(movegen.Italian, 12)
-	lines := golden(t, "set-param name=book-file value="+filepath.Join(dir, "missing.book")+"\n"+
+	lines := golden(t, "set-param name=book value=true\nset-param name=book-file value="+filepath.Join(dir, "missing.book")+"\n"+
 		"set-param name=book-file value="+corrupt+"\n"+
 		"set-param name=book-file value="+russian+"\n"+
 		"pos start\ngo think\n",
@@ -160,7 +163,7 @@ func TestBookFile(t *testing.T) {
 	var ch book.Choices
 	ib.Probe(v, &p, &ch)
 	// (a book this small has no reply in it, so done carries no ponder)
-	lines = golden(t, "set-param name=book-file value="+italian+"\nset-param name=book-margin value=0\npos start\ngo think\n", bookInfoRE, `done move=\S+( ponder=\S+)?`)
+	lines = golden(t, "set-param name=book value=true\nset-param name=book-file value="+italian+"\nset-param name=book-margin value=0\npos start\ngo think\n", bookInfoRE, `done move=\S+( ponder=\S+)?`)
 	if len(lines) == 2 {
 		if m := doneMove(t, lines); ch.N == 0 || ch.Moves[0].Score != func() int {
 			for _, c := range ch.Slice() {
@@ -194,7 +197,7 @@ func BenchmarkBookMove(b *testing.B) {
 			acc = append(acc, buf[:n]...)
 		}
 	}
-	pw.Write([]byte("init\n"))
+	pw.Write([]byte("set-param name=book value=true\ninit\n"))
 	for b.Loop() {
 		pw.Write([]byte("pos start\ngo think\n"))
 		readDone()

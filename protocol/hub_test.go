@@ -90,7 +90,7 @@ func TestHandshake(t *testing.T) {
 		`param name=all-damoni-win value=false type=bool`,
 		`param name=multipv value=1 type=int min=1 max=16`,
 		`param name=level value=max type=enum values="1 2 3 4 5 6 7 8 max"`,
-		`param name=book value=true type=bool`,
+		`param name=book value=false type=bool`,
 		`param name=book-ply value=16 type=int min=0 max=200`,
 		`param name=book-margin value=5 type=int min=0 max=100`,
 		`param name=book-file value="" type=string`,

@@ -36,6 +36,7 @@ def main():
     send("hub")
     send("set-param name=variant value=" + a.variant)
     send("set-param name=notation value=official")
+    send("set-param name=book value=true")  # off by default; --option book=false turns it off again
     for o in a.option:
         n, v = o.split("=", 1)
         send("set-param name=%s value=%s" % (n, v))
