@@ -56,7 +56,9 @@ func (h *Hub) bookFor(v *movegen.Variant) *book.Book {
 // a budget like a clock (matches use it to be independent of the load), so
 // the book answers under it.
 func (h *Hub) bookChoice(mode string, r uint64) (book.Choice, *book.Book, bool) {
-	if mode == "analyze" || !h.useBook || h.game.Plies() >= h.bookPly {
+	// A strength level below max plays without the book: its openings are
+	// full strength, and the levels' ladder was measured without it.
+	if mode == "analyze" || !h.useBook || h.game.Plies() >= h.bookPly || h.strength.name != "max" {
 		return book.Choice{}, nil, false
 	}
 	if h.hasLim && (h.level.Depth > 0 || h.level.Infinite) {

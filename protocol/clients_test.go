@@ -328,6 +328,12 @@ func TestStrengthLevels(t *testing.T) {
 			t.Errorf("level 1 searched %s nodes: %s", m[1], l)
 		}
 	}
+	// below max the book is not used: the answer comes from a search
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info") && strings.Contains(l, " nodes=0 ") {
+			t.Errorf("level 1 answered from the book: %s", l)
+		}
+	}
 	golden(t, "set-param name=level value=9\nping\n", `error message="set-param: level value '9' is not one of 1, 2, 3, 4, 5, 6, 7, 8, max"`, `pong`)
 }
 
