@@ -9,6 +9,7 @@
 //	damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
+//	damaengine serve [--addr 127.0.0.1:8080]
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -54,6 +55,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMatch(args[1:], stdout, stderr)
 	case "book":
 		return runBook(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -66,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // subcommands names every subcommand, for the error on an unknown one.
-const subcommands = "hub, perft, bench, match, dxp, play, book, help, --version"
+const subcommands = "hub, perft, bench, match, dxp, play, book, serve, help, --version"
 
 const usage = `damaengine — a draughts engine
 
@@ -86,6 +89,8 @@ usage:
                                   grow an opening book (resumes from FILE)
   damaengine book probe --variant V [--fen F] [--book FILE]
                                   the book moves of a position
+  damaengine serve [--addr 127.0.0.1:8080]
+                                  play every variant in the browser against the engine
   damaengine help | --help        this text
   damaengine --version            the version
 

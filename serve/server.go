@@ -1,0 +1,465 @@
+// Package serve is damaengine's web front end: a local HTTP server with an
+// embedded page where a person plays any variant against the engine.
+//
+// Every game lives on the server as a movegen.Game record with its own
+// search.Engine, so the page can only make moves the record accepts. The
+// JSON API (all under /api/):
+//
+//	GET    /api/variants              variants, their boards and the levels
+//	POST   /api/games                 new game {variant, side, level, fen, movetime, nodes}
+//	GET    /api/games/{id}            the game's state (board, legal moves, last move, status)
+//	GET    /api/games/{id}/moves      the legal moves only
+//	POST   /api/games/{id}/move       play {move: "22-18"} (any notation ParseMove reads)
+//	POST   /api/games/{id}/engine     the engine moves; with Accept: text/event-stream the
+//	                                  search's info is streamed as server-sent events
+//	POST   /api/games/{id}/undo       take back {plies: n} plies (default 1)
+//	GET    /api/games/{id}/fen        the position as PDN FEN (text)
+//	GET    /api/games/{id}/pdn        the game as PDN (text)
+//	DELETE /api/games/{id}            end the game
+//
+// Bad JSON, an unknown variant, level or game, an illegal move are answered
+// with a 4xx status and {"error": "..."}, and the game is left unchanged.
+package serve
+
+import (
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/protocol"
+	"github.com/damaengine/damaengine/search"
+)
+
+//go:embed static
+var static embed.FS
+
+// Options configures a Server. Zero fields take the defaults.
+type Options struct {
+	// MaxGames caps the games kept at once (default 16); a new game beyond
+	// it first drops the least recently used idle game, or is refused.
+	MaxGames int
+	// IdleTimeout is how long a game untouched is kept (default 30 minutes).
+	IdleTimeout time.Duration
+	// TableLog2 is the size of each game's transposition table, 2^n entries
+	// (default 18: 4 MB).
+	TableLog2 int
+	// MaxMoveTime bounds the time a request may ask the engine to think
+	// per move (default 10 s).
+	MaxMoveTime time.Duration
+	// Now returns the time (default time.Now); tests set it to age games.
+	Now func() time.Time
+}
+
+// Server is the web front end: an http.Handler serving the page and the API.
+type Server struct {
+	opt   Options
+	mux   *http.ServeMux
+	mu    sync.Mutex
+	games map[string]*game
+}
+
+// New returns a Server with the given options.
+func New(opt Options) *Server {
+	if opt.MaxGames <= 0 {
+		opt.MaxGames = 16
+	}
+	if opt.IdleTimeout <= 0 {
+		opt.IdleTimeout = 30 * time.Minute
+	}
+	if opt.TableLog2 <= 0 {
+		opt.TableLog2 = 18
+	}
+	if opt.MaxMoveTime <= 0 {
+		opt.MaxMoveTime = 10 * time.Second
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	s := &Server{opt: opt, mux: http.NewServeMux(), games: map[string]*game{}}
+	sub, _ := fs.Sub(static, "static")
+	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.HandleFunc("GET /api/variants", s.variants)
+	s.mux.HandleFunc("POST /api/games", s.newGame)
+	s.mux.HandleFunc("GET /api/games/{id}", s.withGame(s.state))
+	s.mux.HandleFunc("GET /api/games/{id}/moves", s.withGame(s.moves))
+	s.mux.HandleFunc("POST /api/games/{id}/move", s.withGame(s.play))
+	s.mux.HandleFunc("POST /api/games/{id}/engine", s.withGame(s.engine))
+	s.mux.HandleFunc("POST /api/games/{id}/undo", s.withGame(s.undo))
+	s.mux.HandleFunc("GET /api/games/{id}/fen", s.withGame(s.fen))
+	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.pdn))
+	s.mux.HandleFunc("DELETE /api/games/{id}", s.deleteGame)
+	return s
+}
+
+// ServeHTTP serves the page and the API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Games returns the number of games kept.
+func (s *Server) Games() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// game is one game on the server. mu guards everything; busy is set while
+// the engine thinks, when other changes are refused.
+type game struct {
+	mu       sync.Mutex
+	id       string
+	rec      *movegen.Game
+	eng      *search.Engine
+	human    movegen.Color
+	level    protocol.Strength
+	moveTime time.Duration
+	nodes    uint64
+	busy     bool
+	used     time.Time
+}
+
+// apiError is an error with the HTTP status it is answered with.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(status int, format string, args ...any) error {
+	return &apiError{status, fmt.Sprintf(format, args...)}
+}
+
+// writeJSON answers v as JSON with the status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers err: its own status for an apiError, else 500.
+func writeError(w http.ResponseWriter, err error) {
+	status := http.StatusInternalServerError
+	var ae *apiError
+	if errors.As(err, &ae) {
+		status = ae.status
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+// maxBody bounds a request body.
+const maxBody = 64 << 10
+
+// decode reads a JSON request body into v; an empty body leaves v as it is.
+// Unknown fields are refused so that a misspelt field is not silently
+// ignored.
+func decode(r *http.Request, v any) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return errorf(http.StatusBadRequest, "reading the request body: %v", err)
+	}
+	if len(body) > maxBody {
+		return errorf(http.StatusRequestEntityTooLarge, "request body over %d bytes", maxBody)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	d := json.NewDecoder(strings.NewReader(string(body)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "bad JSON: %v", err)
+	}
+	if d.More() {
+		return errorf(http.StatusBadRequest, "bad JSON: more than one value")
+	}
+	return nil
+}
+
+// variantInfo describes a variant to the page.
+type variantInfo struct {
+	Name     string `json:"name"`
+	Files    int    `json:"files"`
+	Ranks    int    `json:"ranks"`
+	Squares  int    `json:"squares"`
+	Diagonal bool   `json:"diagonal"`
+}
+
+func infoOf(v *movegen.Variant) variantInfo {
+	return variantInfo{Name: v.Name, Files: v.Files(), Ranks: v.Ranks(), Squares: v.Squares,
+		Diagonal: v.Squares*2 == v.Files()*v.Ranks()}
+}
+
+func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
+	var vs []variantInfo
+	for _, v := range movegen.Variants() {
+		vs = append(vs, infoOf(v))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"variants": vs, "levels": protocol.StrengthNames()})
+}
+
+// newGameRequest is the body of POST /api/games.
+type newGameRequest struct {
+	Variant  string  `json:"variant"`  // default italian
+	Side     string  `json:"side"`     // the person's colour: white (default) or black
+	Level    string  `json:"level"`    // a strength level (default 5)
+	FEN      string  `json:"fen"`      // start position (PDN FEN or Hub string)
+	MoveTime float64 `json:"movetime"` // seconds the engine thinks at most (default 1)
+	Nodes    uint64  `json:"nodes"`    // a further cap on the engine's nodes per move
+}
+
+func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
+	req := newGameRequest{Variant: "italian", Side: "white", Level: "5", MoveTime: 1}
+	if err := decode(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	g, err := s.makeGame(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.add(g); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, g.state())
+}
+
+// makeGame checks a new-game request and builds the game.
+func (s *Server) makeGame(req newGameRequest) (*game, error) {
+	v, err := movegen.Lookup(req.Variant)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	start := v.Start()
+	if strings.TrimSpace(req.FEN) != "" {
+		if start, err = v.ParsePosition(req.FEN); err != nil {
+			return nil, errorf(http.StatusBadRequest, "bad fen: %v", err)
+		}
+	}
+	var human movegen.Color
+	switch strings.ToLower(strings.TrimSpace(req.Side)) {
+	case "white", "w":
+		human = movegen.White
+	case "black", "b":
+		human = movegen.Black
+	default:
+		return nil, errorf(http.StatusBadRequest, "side %q is not white or black", req.Side)
+	}
+	lv, err := protocol.LookupStrength(strings.ToLower(strings.TrimSpace(req.Level)))
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	mt := time.Duration(req.MoveTime * float64(time.Second))
+	if !(req.MoveTime > 0) || mt > s.opt.MaxMoveTime {
+		return nil, errorf(http.StatusBadRequest, "movetime %v out of range (0, %v] seconds", req.MoveTime, s.opt.MaxMoveTime.Seconds())
+	}
+	id, err := newID()
+	if err != nil {
+		return nil, err
+	}
+	return &game{
+		id: id, rec: movegen.NewGame(v, start), human: human, level: lv,
+		moveTime: mt, nodes: req.Nodes, used: s.opt.Now(),
+	}, nil
+}
+
+// newID returns a random game id.
+func newID() (string, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// add keeps g, first dropping games idle too long and, at the cap, the
+// least recently used game that is not thinking.
+func (s *Server) add(g *game) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.opt.Now()
+	var oldest *game
+	for id, x := range s.games {
+		x.mu.Lock()
+		idle, busy, used := now.Sub(x.used) > s.opt.IdleTimeout, x.busy, x.used
+		x.mu.Unlock()
+		if busy {
+			continue
+		}
+		if idle {
+			delete(s.games, id)
+			continue
+		}
+		if oldest == nil || used.Before(oldest.used) {
+			oldest = x
+		}
+	}
+	if len(s.games) >= s.opt.MaxGames {
+		if oldest == nil {
+			return errorf(http.StatusServiceUnavailable, "too many games (%d) are thinking; try again later", len(s.games))
+		}
+		delete(s.games, oldest.id)
+	}
+	g.eng = search.New(g.rec.Variant(), s.opt.TableLog2)
+	s.games[g.id] = g
+	return nil
+}
+
+// withGame finds the game named in the path, marks it used and calls h
+// with it locked.
+func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, g *game)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		s.mu.Lock()
+		g := s.games[id]
+		if g != nil && s.opt.Now().Sub(g.used) > s.opt.IdleTimeout {
+			g.mu.Lock()
+			if !g.busy {
+				delete(s.games, id)
+				g.mu.Unlock()
+				g = nil
+			} else {
+				g.mu.Unlock()
+			}
+		}
+		s.mu.Unlock()
+		if g == nil {
+			writeError(w, errorf(http.StatusNotFound, "no game %q (it may have timed out; start a new one)", id))
+			return
+		}
+		g.mu.Lock()
+		g.used = s.opt.Now()
+		g.mu.Unlock()
+		h(w, r, g)
+	}
+}
+
+func (s *Server) deleteGame(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	g := s.games[id]
+	delete(s.games, id)
+	s.mu.Unlock()
+	if g == nil {
+		writeError(w, errorf(http.StatusNotFound, "no game %q", id))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request, g *game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	writeJSON(w, http.StatusOK, g.state())
+}
+
+func (s *Server) moves(w http.ResponseWriter, r *http.Request, g *game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"moves": g.legal()})
+}
+
+// moveRequest is the body of POST /api/games/{id}/move.
+type moveRequest struct {
+	Move string `json:"move"`
+}
+
+func (s *Server) play(w http.ResponseWriter, r *http.Request, g *game) {
+	var req moveRequest
+	if err := decode(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.playText(req.Move); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, g.state())
+}
+
+// playText plays a move written as text, or explains why not.
+func (g *game) playText(text string) error {
+	if g.busy {
+		return errorf(http.StatusConflict, "the engine is thinking")
+	}
+	if strings.TrimSpace(text) == "" {
+		return errorf(http.StatusBadRequest, `no move given (send {"move": "22-18"})`)
+	}
+	if st := g.rec.Status(); st.Over() {
+		return errorf(http.StatusConflict, "the game is over: %s", st)
+	}
+	v, p := g.rec.Variant(), g.rec.Position()
+	m, err := v.ParseMove(&p, text)
+	if err != nil {
+		return errorf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	if err := g.rec.Play(m); err != nil {
+		return errorf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return nil
+}
+
+// undoRequest is the body of POST /api/games/{id}/undo.
+type undoRequest struct {
+	Plies int `json:"plies"`
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request, g *game) {
+	req := undoRequest{Plies: 1}
+	if err := decode(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.busy:
+		writeError(w, errorf(http.StatusConflict, "the engine is thinking"))
+		return
+	case req.Plies < 1:
+		writeError(w, errorf(http.StatusBadRequest, "plies %d: take back at least 1", req.Plies))
+		return
+	case req.Plies > g.rec.Plies():
+		writeError(w, errorf(http.StatusConflict, "cannot take back %d plies: %d played", req.Plies, g.rec.Plies()))
+		return
+	}
+	for i := 0; i < req.Plies; i++ {
+		g.rec.Undo()
+	}
+	writeJSON(w, http.StatusOK, g.state())
+}
+
+func (s *Server) fen(w http.ResponseWriter, r *http.Request, g *game) {
+	g.mu.Lock()
+	p := g.rec.Position()
+	text := g.rec.Variant().FEN(&p)
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintln(w, text)
+}
+
+func (s *Server) pdn(w http.ResponseWriter, r *http.Request, g *game) {
+	g.mu.Lock()
+	text := g.pdnText()
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", `attachment; filename="damaengine.pdn"`)
+	}
+	io.WriteString(w, text)
+}
