@@ -1,0 +1,339 @@
+package serve
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
+)
+
+// client talks to a test server.
+type client struct {
+	t    *testing.T
+	base string
+}
+
+func newClient(t *testing.T, opt Options) (*client, *Server) {
+	t.Helper()
+	if opt.TableLog2 == 0 {
+		opt.TableLog2 = 16
+	}
+	s := New(opt)
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return &client{t: t, base: ts.URL}, s
+}
+
+// do sends a request and returns the status and body.
+func (c *client) do(method, path, body string, header ...string) (int, []byte) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return res.StatusCode, b
+}
+
+// state sends a request that must answer a State with the status want.
+func (c *client) state(want int, method, path, body string) State {
+	c.t.Helper()
+	code, b := c.do(method, path, body)
+	if code != want {
+		c.t.Fatalf("%s %s %s: status %d, want %d: %s", method, path, body, code, want, b)
+	}
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		c.t.Fatalf("%s %s: %v in %s", method, path, err, b)
+	}
+	return s
+}
+
+// TestGamePerVariant plays a whole short game of every variant through the
+// API: the person's side plays legal moves from the move list, the engine
+// answers on a tiny node budget, until the game ends (or a ply cap). The
+// PDN export must read back to the same position.
+func TestGamePerVariant(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	maxPlies := 400
+	if testing.Short() {
+		maxPlies = 40
+	}
+	for _, v := range movegen.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			c := &client{t: t, base: c.base}
+			s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"`+v.Name+`","level":"max","nodes":300}`)
+			if len(s.Squares) != v.Squares || s.Files != v.Files() || s.Ranks != v.Ranks() {
+				t.Fatalf("board %dx%d with %d squares, want %dx%d with %d", s.Files, s.Ranks, len(s.Squares), v.Files(), v.Ranks(), v.Squares)
+			}
+			for ply := 0; !s.Over && ply < maxPlies; ply++ {
+				if s.ToMove == s.Human {
+					if len(s.Moves) == 0 {
+						t.Fatalf("no moves listed but not over: %s", s.FEN)
+					}
+					mv := s.Moves[ply%len(s.Moves)]
+					s = c.state(http.StatusOK, "POST", "/api/games/"+s.ID+"/move", `{"move":"`+mv.Text+`"}`)
+					if s.Last == nil || s.Last.Text != mv.Text {
+						t.Fatalf("played %s, last move is %+v", mv.Text, s.Last)
+					}
+					continue
+				}
+				code, b := c.do("POST", "/api/games/"+s.ID+"/engine", "")
+				if code != http.StatusOK {
+					t.Fatalf("engine: status %d: %s", code, b)
+				}
+				var r EngineReply
+				if err := json.Unmarshal(b, &r); err != nil {
+					t.Fatal(err)
+				}
+				if r.State.Last == nil || r.State.Last.Text != r.Move.Text {
+					t.Fatalf("engine played %s, last is %+v", r.Move.Text, r.State.Last)
+				}
+				s = r.State
+			}
+			if len(s.History) == 0 {
+				t.Fatal("no move was played")
+			}
+			code, b := c.do("GET", "/api/games/"+s.ID+"/pdn", "")
+			if code != http.StatusOK {
+				t.Fatalf("pdn: %d %s", code, b)
+			}
+			games, err := pdn.Read(strings.NewReader(string(b)), v)
+			if err != nil || len(games) != 1 {
+				t.Fatalf("PDN does not read back (%v):\n%s", err, b)
+			}
+			p := games[0].Start
+			for _, m := range games[0].Moves {
+				p.Play(m)
+			}
+			if got := v.FEN(&p); got != s.FEN || len(games[0].Moves) != len(s.History) {
+				t.Errorf("PDN replays to %s after %d moves, the game is at %s after %d", got, len(games[0].Moves), s.FEN, len(s.History))
+			}
+			if s.Over && games[0].Result != s.Result {
+				t.Errorf("PDN result %s, game %s", games[0].Result, s.Result)
+			}
+			code, b = c.do("GET", "/api/games/"+s.ID+"/fen", "")
+			if code != http.StatusOK || strings.TrimSpace(string(b)) != s.FEN {
+				t.Errorf("fen: %d %q, want %q", code, b, s.FEN)
+			}
+			t.Logf("%d plies, over=%v %s %s", len(s.History), s.Over, s.Result, s.Status)
+		})
+	}
+}
+
+// TestBadRequests checks that bad input is answered with a clear 4xx and
+// leaves the game as it was.
+func TestBadRequests(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	for _, tc := range []struct{ body, want string }{
+		{`{bad`, "bad JSON"},
+		{`{"variant":"chess"}`, "unknown variant"},
+		{`{"level":"11"}`, "unknown level"},
+		{`{"side":"red"}`, "not white or black"},
+		{`{"fen":"W:W33:B1"}`, "bad fen"},
+		{`{"movetime":-1}`, "movetime"},
+		{`{"movetime":1e9}`, "movetime"},
+		{`{"variant":"italian","colour":"white"}`, "unknown field"},
+		{`{} {}`, "more than one value"},
+	} {
+		code, b := c.do("POST", "/api/games", tc.body)
+		if code != http.StatusBadRequest || !strings.Contains(string(b), tc.want) {
+			t.Errorf("new game %s: %d %s, want 400 naming %q", tc.body, code, b, tc.want)
+		}
+	}
+	s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"english","nodes":200}`)
+	id := "/api/games/" + s.ID
+	before := c.state(http.StatusOK, "GET", id, "")
+	for _, tc := range []struct {
+		method, path, body string
+		code               int
+		want               string
+	}{
+		{"POST", "/move", `{"move":"22-11"}`, http.StatusUnprocessableEntity, "not legal"},
+		{"POST", "/move", `{"move":"zz"}`, http.StatusUnprocessableEntity, ""},
+		{"POST", "/move", `{"move":""}`, http.StatusBadRequest, "no move"},
+		{"POST", "/move", `{"move":22}`, http.StatusBadRequest, "bad JSON"},
+		{"POST", "/move", `[`, http.StatusBadRequest, "bad JSON"},
+		{"POST", "/undo", ``, http.StatusConflict, "0 played"},
+		{"POST", "/undo", `{"plies":0}`, http.StatusBadRequest, "at least 1"},
+		{"POST", "/engine", `{"x":1}`, http.StatusBadRequest, "unknown field"},
+		{"GET", "/nothing", ``, http.StatusNotFound, ""},
+		{"PUT", "/move", `{}`, http.StatusMethodNotAllowed, ""},
+	} {
+		code, b := c.do(tc.method, id+tc.path, tc.body)
+		if code != tc.code || !strings.Contains(string(b), tc.want) {
+			t.Errorf("%s %s %s: %d %s, want %d naming %q", tc.method, tc.path, tc.body, code, b, tc.code, tc.want)
+		}
+	}
+	after := c.state(http.StatusOK, "GET", id, "")
+	if after.FEN != before.FEN || len(after.History) != len(before.History) {
+		t.Errorf("bad requests changed the game: %s → %s", before.FEN, after.FEN)
+	}
+	if code, b := c.do("POST", "/api/games/feedfacefeedface/move", `{"move":"9-13"}`); code != http.StatusNotFound || !strings.Contains(string(b), "no game") {
+		t.Errorf("unknown game: %d %s", code, b)
+	}
+	if code, _ := c.do("POST", "/api/games", strings.Repeat(" ", maxBody+10)); code != http.StatusRequestEntityTooLarge {
+		t.Errorf("huge body: %d", code)
+	}
+}
+
+// TestMoveUndoFENAndCapturePath plays a capture given by its path, checks
+// the captured pieces and the promotion reported, and takes moves back.
+func TestMoveUndoFENAndCapturePath(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	// English: the white man on 10 jumps 6 and lands on 1, crowned.
+	s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"english","fen":"W:W10,32:B6,28"}`)
+	if len(s.Moves) != 1 || !s.Moves[0].Promote || len(s.Moves[0].Captured) != 1 || s.Moves[0].Captured[0] != "6" {
+		t.Fatalf("moves %+v, want the one capture 10x1 taking 6 and crowning", s.Moves)
+	}
+	s = c.state(http.StatusOK, "POST", "/api/games/"+s.ID+"/move", `{"move":"10x1"}`)
+	if s.Last == nil || !s.Last.Promote || s.Taken != [2]int{0, 1} || s.Last.Pieces[0] != "b" {
+		t.Fatalf("after 10x1: last %+v taken %v", s.Last, s.Taken)
+	}
+	for _, sq := range s.Squares {
+		if sq.Name == "1" && sq.Piece != "W" {
+			t.Errorf("square 1 holds %q, want a white king", sq.Piece)
+		}
+	}
+	s = c.state(http.StatusOK, "POST", "/api/games/"+s.ID+"/undo", `{"plies":1}`)
+	if s.FEN != "W:W10,32:B6,28" || s.Last != nil || s.Taken != [2]int{} {
+		t.Errorf("after undo: %s last %+v taken %v", s.FEN, s.Last, s.Taken)
+	}
+	// a game over: Black has no move
+	o := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"english","fen":"B:W10,32:B1"}`)
+	if code, _ := c.do("POST", "/api/games/"+o.ID+"/engine", ""); o.Over && code != http.StatusConflict {
+		t.Errorf("engine in a finished game: %d", code)
+	}
+}
+
+// TestEngineEvents reads the engine's server-sent events: info reports
+// while it thinks, then done with the move played.
+func TestEngineEvents(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"international","side":"black","nodes":2000}`)
+	req, _ := http.NewRequest("POST", c.base+"/api/games/"+s.ID+"/engine", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var events []string
+	var reply EngineReply
+	name := ""
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = line[7:]
+			events = append(events, name)
+		case strings.HasPrefix(line, "data: ") && name == "info":
+			var th Thought
+			if err := json.Unmarshal([]byte(line[6:]), &th); err != nil || th.Depth < 1 || len(th.PV) == 0 {
+				t.Errorf("info %s: %v", line, err)
+			}
+		case strings.HasPrefix(line, "data: ") && name == "done":
+			if err := json.Unmarshal([]byte(line[6:]), &reply); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(events) < 2 || events[0] != "info" || events[len(events)-1] != "done" {
+		t.Fatalf("events %v, want info... done", events)
+	}
+	if reply.State.ToMove != "black" || len(reply.State.History) != 1 || reply.Move.Text == "" {
+		t.Errorf("after the engine's move: %+v", reply.State)
+	}
+}
+
+// TestCapAndIdle checks the cap on games (the least recently used goes
+// first) and the idle timeout, on a clock the test moves.
+func TestCapAndIdle(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	tick := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	c, srv := newClient(t, Options{MaxGames: 2, IdleTimeout: time.Minute, Now: clock})
+	a := c.state(http.StatusCreated, "POST", "/api/games", "")
+	tick(time.Second)
+	b := c.state(http.StatusCreated, "POST", "/api/games", "")
+	tick(time.Second)
+	c.state(http.StatusOK, "GET", "/api/games/"+a.ID, "") // a is now the more recent
+	tick(time.Second)
+	c.state(http.StatusCreated, "POST", "/api/games", "")
+	if code, _ := c.do("GET", "/api/games/"+b.ID, ""); code != http.StatusNotFound {
+		t.Errorf("the least recently used game is still there (%d)", code)
+	}
+	c.state(http.StatusOK, "GET", "/api/games/"+a.ID, "")
+	tick(2 * time.Minute)
+	if code, _ := c.do("GET", "/api/games/"+a.ID, ""); code != http.StatusNotFound {
+		t.Errorf("an idle game is still there (%d)", code)
+	}
+	c.state(http.StatusCreated, "POST", "/api/games", "")
+	if n := srv.Games(); n != 1 {
+		t.Errorf("%d games kept, want 1 (idle ones dropped)", n)
+	}
+	if code, _ := c.do("DELETE", "/api/games/"+a.ID, ""); code != http.StatusNotFound {
+		t.Errorf("delete of a dropped game: %d", code)
+	}
+}
+
+// TestConcurrentGames runs engine moves of several games at once.
+func TestConcurrentGames(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	var wg sync.WaitGroup
+	for _, v := range []string{"italian", "turkish", "damone", "russian"} {
+		s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"`+v+`","nodes":300,"side":"black"}`)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 3; i++ {
+				code, b := c.do("POST", "/api/games/"+s.ID+"/engine", "")
+				if code != http.StatusOK {
+					t.Errorf("%s engine: %d %s", v, code, b)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestPage checks the embedded page and its assets are served.
+func TestPage(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	for path, want := range map[string]string{"/": "<svg id=\"board\"", "/app.js": "engineMove", "/style.css": "#board"} {
+		code, b := c.do("GET", path, "")
+		if code != http.StatusOK || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d, missing %q", path, code, want)
+		}
+	}
+	code, b := c.do("GET", "/api/variants", "")
+	if code != http.StatusOK || !strings.Contains(string(b), `"turkish"`) || !strings.Contains(string(b), `"max"`) {
+		t.Errorf("variants: %d %s", code, b)
+	}
+}
