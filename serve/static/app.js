@@ -35,14 +35,14 @@ async function api(method, path, body) {
 
 function showError(msg) { $("error").textContent = msg || ""; }
 
-// geometry: the board drawn in a 100x100 view box with a margin for the
-// file letters and rank numbers.
+// geometry: squares of 10 units, a margin of 6 at the left and bottom for
+// the rank numbers and file letters, 2 at the top and right.
 function geom() {
-  const n = Math.max(st.files, st.ranks);
-  const m = 5, c = 90 / n;
-  const x = (f) => m + (flipped ? st.files - 1 - f : f) * c;
-  const y = (r) => m + (flipped ? r : st.ranks - 1 - r) * c;
-  return { m, c, x, y };
+  const c = 10, ml = 6, mt = 2;
+  const w = ml + st.files * c + mt, h = mt + st.ranks * c + ml;
+  const x = (f) => ml + (flipped ? st.files - 1 - f : f) * c;
+  const y = (r) => mt + (flipped ? r : st.ranks - 1 - r) * c;
+  return { c, ml, mt, w, h, x, y };
 }
 
 function byName() {
@@ -65,7 +65,7 @@ function drawPiece(g, code, cx, cy, c, extra) {
   const white = code[0] === "w" || code[0] === "W";
   const king = code.length > 0 && code[0] === code[0].toUpperCase();
   const damone = code.length === 2;
-  const r = c * 0.4;
+  const r = c * 0.39;
   const grp = el("g", Object.assign({ class: "piece", "data-piece": code }, extra || {}), g);
   const body = white ? "#f3ece0" : "#2b2420";
   const rim = white ? "#9c8a76" : "#0d0b0a";
@@ -90,10 +90,11 @@ function draw() {
   const svg = $("board");
   svg.textContent = "";
   if (!st) return;
-  const { m, c, x, y } = geom();
+  const { c, ml, w, h, x, y } = geom();
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   const sq = byName();
   const full = !st.diagonal; // Turkish: every square is played on
-  el("rect", { x: 0, y: 0, width: 100, height: 100, fill: "#3b2d22" }, svg);
+  el("rect", { x: 0, y: 0, width: w, height: h, rx: 1.5, fill: "#3b2d22" }, svg);
   // every cell: light where no piece ever stands
   for (let f = 0; f < st.files; f++) {
     for (let r = 0; r < st.ranks; r++) {
@@ -104,7 +105,7 @@ function draw() {
   const lastSet = new Set(last ? [last.path[0], last.path[last.path.length - 1]] : []);
   const cands = candidates();
   const from = new Set(sel.length === 0 ? cands.map((mv) => mv.path[0]) : []);
-  const next = new Set(cands.map((mv) => mv.path[sel.length]).filter(Boolean));
+  const next = new Set(sel.length === 0 ? [] : cands.map((mv) => mv.path[sel.length]).filter(Boolean));
   for (const s of st.squares) {
     const sx = x(s.f), sy = y(s.r);
     let fill = full ? ((s.f + s.r) % 2 ? "#e2c28f" : "#d9b57c") : "#8b5a3c";
@@ -113,15 +114,15 @@ function draw() {
     if (sel.includes(s.n)) el("rect", { x: sx, y: sy, width: c, height: c, fill: "rgba(60,140,255,.45)", "pointer-events": "none" }, svg);
     if (from.has(s.n)) el("rect", { x: sx + c * 0.04, y: sy + c * 0.04, width: c * 0.92, height: c * 0.92, fill: "none", stroke: "rgba(120,230,120,.8)", "stroke-width": c * 0.05, "pointer-events": "none" }, svg);
     if (st.squares.length < 64 && !/[a-z]/.test(s.n)) {
-      el("text", { x: sx + c * 0.06, y: sy + c * 0.22, class: "name", style: `font-size:${c * 0.2}px` }, svg).textContent = s.n;
+      el("text", { x: sx + c * 0.05, y: sy + c * 0.19, class: "name" }, svg).textContent = s.n;
     }
   }
   // files and ranks around the board
   for (let f = 0; f < st.files; f++) {
-    el("text", { x: x(f) + c / 2, y: 100 - m / 2 + 1, "text-anchor": "middle", class: "coord" }, svg).textContent = String.fromCharCode(97 + f);
+    el("text", { x: x(f) + c / 2, y: h - ml / 2 + 1.2, "text-anchor": "middle", class: "coord" }, svg).textContent = String.fromCharCode(97 + f);
   }
   for (let r = 0; r < st.ranks; r++) {
-    el("text", { x: m / 2, y: y(r) + c / 2 + 1, "text-anchor": "middle", class: "coord" }, svg).textContent = r + 1;
+    el("text", { x: ml / 2, y: y(r) + c / 2 + 1.2, "text-anchor": "middle", class: "coord" }, svg).textContent = r + 1;
   }
   const pieces = el("g", { "pointer-events": "none" }, svg);
   // the last move's path and the pieces it took
@@ -169,10 +170,6 @@ function drawTrays() {
       drawPiece(s, side === "white" ? "b" : "w", 5, 5, 10);
     }
   }
-}
-
-function fmtMoves(list) {
-  return list.map((mv, i) => mv).join(" ");
 }
 
 function drawPanel() {
