@@ -322,6 +322,21 @@ func TestBrowser(t *testing.T) {
 		t.Logf("screenshot %s", c.screenshot(dir, "english-capture"))
 	})
 
+	t.Run("engine-capture", func(t *testing.T) {
+		c.t = t
+		// the engine has White and opens with the crowning double capture
+		c.open(ts.URL+"/?variant=english&side=black&nodes=200", 1100, 820, false)
+		c.waitFor("the board", ready)
+		c.eval(`document.getElementById("fen").value = "W:W19,32:B15,7,12"; document.getElementById("newgame").click(); true`, nil)
+		c.waitFor("the engine's capture", ready+` && st.history.length === 1 && st.history[0] === "19x10x3"`)
+		var shown struct{ Ghosts, Promoted int }
+		c.eval(`({Ghosts: document.querySelectorAll("#board .ghost").length, Promoted: document.querySelectorAll("#board .promoted").length})`, &shown)
+		if shown.Ghosts != 2 || shown.Promoted != 1 {
+			t.Errorf("after the engine's 19x10x3: %d captured pieces shown (want 2), %d crownings (want 1)", shown.Ghosts, shown.Promoted)
+		}
+		t.Logf("screenshot %s", c.screenshot(dir, "engine-capture"))
+	})
+
 	for _, tc := range []struct {
 		variant string
 		w, h    int
