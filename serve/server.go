@@ -292,6 +292,7 @@ func (s *Server) add(g *game) error {
 	defer s.mu.Unlock()
 	now := s.opt.Now()
 	var oldest *game
+	var oldestUsed time.Time
 	for id, x := range s.games {
 		x.mu.Lock()
 		idle, busy, used := now.Sub(x.used) > s.opt.IdleTimeout, x.busy, x.used
@@ -303,8 +304,8 @@ func (s *Server) add(g *game) error {
 			delete(s.games, id)
 			continue
 		}
-		if oldest == nil || used.Before(oldest.used) {
-			oldest = x
+		if oldest == nil || used.Before(oldestUsed) {
+			oldest, oldestUsed = x, used
 		}
 	}
 	if len(s.games) >= s.opt.MaxGames {
