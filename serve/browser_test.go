@@ -285,6 +285,34 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("move %d: no engine score shown", i+1)
 			}
 		}
+		// a move typed with the keyboard
+		var typed string
+		c.eval(`st.moves[0].text`, &typed)
+		c.eval(`document.getElementById("movetext").focus(); true`, nil)
+		if err := c.call("Input.insertText", map[string]any{"text": typed}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, typ := range []string{"keyDown", "keyUp"} {
+			if err := c.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c.waitFor("the typed move and the reply", ready+` && st.history.length === 8`)
+		var got string
+		c.eval(`st.history[6]`, &got)
+		if got != typed {
+			t.Errorf("typed %s, played %s", typed, got)
+		}
+		// flip turns the board: square 1 (a8) goes from the top to the bottom
+		top := `document.querySelector('#board rect.sq[data-n="1"]').getBoundingClientRect().y`
+		var before, after float64
+		c.eval(top, &before)
+		c.eval(`document.getElementById("flip").click(); true`, nil)
+		c.eval(top, &after)
+		if !(after > before) {
+			t.Errorf("flip: square 1 at y=%v, before at y=%v; want it lower", after, before)
+		}
+		c.eval(`document.getElementById("flip").click(); true`, nil)
 		t.Logf("screenshot %s", c.screenshot(dir, "italian"))
 	})
 
