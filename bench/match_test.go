@@ -105,10 +105,12 @@ func TestMatchTimeControl(t *testing.T) {
 	v := movegen.Italian
 	var reasons []string
 	res, err := Match(MatchConfig{
-		Variant:  v,
-		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("good")},
-		Games:    2,
-		Limit:    Limit{Base: 1500 * time.Millisecond, Inc: 100 * time.Millisecond},
+		Variant: v,
+		Engines: [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+		Games:   2,
+		// A clock whose reserve (100 ms + a tenth) outlasts the scheduling
+		// delays of a machine shared with the other test packages.
+		Limit:    Limit{Base: 2 * time.Second, Inc: 200 * time.Millisecond},
 		Progress: func(g GameRecord, r MatchResult) { reasons = append(reasons, g.Reason) },
 	})
 	if err != nil || res.Games != 2 {
