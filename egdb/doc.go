@@ -1,0 +1,29 @@
+// Package egdb generates and probes endgame databases: win/draw/loss
+// tables of every position with few pieces, built with the project's own
+// move generator.
+//
+// A table covers one slice: the numbers of men and kings of the side to
+// move and of its opponent. Positions are stored with the side to move as
+// White (a position with Black to move is looked up turned 180° with the
+// colours swapped), and only positions with no capture pending carry a
+// value: a capture is resolved at probe time by a small search over the
+// captures the move generator allows, so the priority and majority rules of
+// each variant stay in movegen.
+//
+// A slice is solved by propagation over its positions, lowest slices
+// first: a capture leads to fewer pieces and a promotion to fewer men, both
+// already solved, while the other moves stay in the slice (and its mirror,
+// the same counts with the sides swapped, solved together with it).
+//
+// A value is the result with perfect play when the game is played to its
+// end by the rule that a side with no move or no piece loses, and where a
+// position never reached again by force is a draw (repetition). The move
+// rules (Italian 50 moves each, English 40, Russian 15, Brazilian and
+// International 25) are ignored: a WIN may need more reversible moves than
+// the rule allows, and the search, which counts them, still applies the
+// rule. Spanish has no move rule, so its values are exact.
+//
+// Tables on disk are split in blocks compressed with DEFLATE, with an
+// index of block offsets and a checksum; probes read decompressed blocks
+// through a ristretto cache whose budget is set in megabytes.
+package egdb

@@ -1,0 +1,265 @@
+package egdb
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// Progress reports one slice built (or found already built) by Build.
+type Progress struct {
+	Slice     Slice
+	Positions int // index values of the slice
+	Done      int // index values of the slices finished so far
+	Total     int // index values of every slice of the build
+	Elapsed   time.Duration
+	Skipped   bool // the slice was already on disk
+}
+
+// Rate returns the positions per second of the build so far.
+func (p Progress) Rate() float64 {
+	if p.Elapsed <= 0 {
+		return 0
+	}
+	return float64(p.Done) / p.Elapsed.Seconds()
+}
+
+// ETA estimates the time left at the rate so far.
+func (p Progress) ETA() time.Duration {
+	r := p.Rate()
+	if r == 0 {
+		return 0
+	}
+	return time.Duration(float64(p.Total-p.Done) / r * float64(time.Second))
+}
+
+// Build makes v's tables of up to pieces pieces. With a directory, each
+// slice is written there as soon as it is solved (to a temporary name,
+// then renamed) and a slice already there is loaded instead of solved
+// again, so an interrupted build resumes where it stopped; with dir "" the
+// tables stay in memory only. progress, if not nil, is called after each
+// slice.
+func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Progress)) error {
+	vt, err := db.varOf(v)
+	if err != nil {
+		return err
+	}
+	if pieces < 2 {
+		return fmt.Errorf("egdb: at least 2 pieces, not %d", pieces)
+	}
+	slices := Slices(pieces, v.MaxPieces)
+	total := 0
+	for _, s := range slices {
+		total += vt.ix.size(s)
+	}
+	start := time.Now()
+	done := 0
+	report := func(s Slice, skipped bool) {
+		done += vt.ix.size(s)
+		if progress != nil {
+			progress(Progress{Slice: s, Positions: vt.ix.size(s), Done: done, Total: total, Elapsed: time.Since(start), Skipped: skipped})
+		}
+	}
+	for _, s := range slices {
+		if vt.tabs[s] != nil {
+			continue // solved with its mirror, or loaded before
+		}
+		vt.pieces = max(vt.pieces, s.Pieces()) // a missing slice is reported by probe
+		if dir != "" {
+			if t, err := db.loadFile(vt, dir, s); err == nil {
+				vt.tabs[s] = t
+				if m := s.Mirror(); m != s {
+					if t, err := db.loadFile(vt, dir, m); err == nil {
+						vt.tabs[m] = t
+						report(s, true)
+						report(m, true)
+						continue
+					}
+				} else {
+					report(s, true)
+					continue
+				}
+				delete(vt.tabs, s)
+			}
+		}
+		group := []Slice{s}
+		if m := s.Mirror(); m != s {
+			group = append(group, m)
+		}
+		codes, err := vt.solve(db, group)
+		if err != nil {
+			return err
+		}
+		for i, g := range group {
+			if dir != "" {
+				if err := write(dir, v, g, codes[i]); err != nil {
+					return err
+				}
+			}
+			vt.tabs[g] = &table{s: g, n: len(codes[i]), mem: codes[i]}
+		}
+		for _, g := range group {
+			report(g, false)
+		}
+	}
+	vt.pieces = max(vt.pieces, pieces)
+	return nil
+}
+
+func write(dir string, v *movegen.Variant, s Slice, codes []uint8) error {
+	raw, err := encode(v, s, codes)
+	if err != nil {
+		return fmt.Errorf("egdb: %w", err)
+	}
+	f := path(dir, v, s)
+	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+		return fmt.Errorf("egdb: %w", err)
+	}
+	tmp := f + ".tmp"
+	if err := os.WriteFile(tmp, raw, 0o644); err != nil {
+		return fmt.Errorf("egdb: %w", err)
+	}
+	if err := os.Rename(tmp, f); err != nil {
+		return fmt.Errorf("egdb: %w", err)
+	}
+	return nil
+}
+
+// solve computes the codes of a slice and its mirror (one slice when it is
+// its own mirror). Moves out of the group (captures, promotions) are
+// probed in the smaller slices, already solved; the moves inside it form a
+// graph solved by propagation from the decided positions: a position with
+// a successor lost for the opponent is won, one whose successors are all
+// won for the opponent is lost, and what is never decided is a draw.
+func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
+	ix := vt.ix
+	base := make([]int, len(group)+1)
+	for i, s := range group {
+		base[i+1] = base[i] + ix.size(s)
+	}
+	n := base[len(group)]
+	const (
+		undecided uint8 = iota
+		decided
+		invalid
+	)
+	state := make([]uint8, n)
+	val := make([]WDL, n)
+	capture := make([]bool, n)
+	hasDraw := make([]bool, n)
+	left := make([]int32, n)
+	childStart := make([]int32, n+1)
+	var children []int32
+	var queue []int32
+	var ml movegen.MoveList
+	for gi, s := range group {
+		other := 0
+		if len(group) == 2 {
+			other = 1 - gi
+		}
+		ms := group[other]
+		for idx := 0; idx < ix.size(s); idx++ {
+			id := base[gi] + idx
+			childStart[id] = int32(len(children))
+			p, ok := ix.position(s, idx)
+			if !ok {
+				state[id] = invalid
+				continue
+			}
+			vt.v.Generate(&p, &ml)
+			if ml.N == 0 {
+				state[id], val[id] = decided, Loss
+				queue = append(queue, int32(id))
+				continue
+			}
+			isCap := ml.Moves[0].Captured != 0
+			capture[id] = isCap
+			best := Loss
+			cnt := 0
+			for _, m := range ml.Slice() {
+				c := p
+				c.Play(m)
+				if isCap || m.Promote {
+					w, ok := vt.probe(db, &c)
+					if !ok {
+						return nil, fmt.Errorf("egdb: %s: %s leads outside the solved slices", vt.v.Name, s)
+					}
+					best = max(best, -w)
+					continue
+				}
+				q := ix.flip(&c)
+				children = append(children, int32(base[other]+ix.index(ms, &q)))
+				cnt++
+			}
+			switch {
+			case best == Win:
+				state[id], val[id] = decided, Win
+				queue = append(queue, int32(id))
+			case cnt == 0 && best == Draw:
+				state[id], val[id] = decided, Draw
+			case cnt == 0:
+				state[id], val[id] = decided, Loss
+				queue = append(queue, int32(id))
+			default:
+				hasDraw[id] = best == Draw
+				left[id] = int32(cnt)
+			}
+		}
+	}
+	childStart[n] = int32(len(children))
+	// Parents of each position, from the children lists.
+	parentStart := make([]int32, n+1)
+	for _, c := range children {
+		parentStart[c+1]++
+	}
+	for i := 0; i < n; i++ {
+		parentStart[i+1] += parentStart[i]
+	}
+	parents := make([]int32, len(children))
+	fill := append([]int32(nil), parentStart[:n]...)
+	for id := 0; id < n; id++ {
+		for _, c := range children[childStart[id]:childStart[id+1]] {
+			parents[fill[c]] = int32(id)
+			fill[c]++
+		}
+	}
+	children = nil
+	for len(queue) > 0 {
+		x := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, y := range parents[parentStart[x]:parentStart[x+1]] {
+			if state[y] != undecided {
+				continue
+			}
+			if val[x] == Loss {
+				state[y], val[y] = decided, Win
+				queue = append(queue, y)
+				continue
+			}
+			if left[y]--; left[y] == 0 {
+				state[y] = decided
+				if hasDraw[y] {
+					val[y] = Draw
+				} else {
+					val[y] = Loss
+					queue = append(queue, y)
+				}
+			}
+		}
+	}
+	out := make([][]uint8, len(group))
+	for gi := range group {
+		codes := make([]uint8, base[gi+1]-base[gi])
+		for i := range codes {
+			id := base[gi] + i
+			if state[id] != invalid && !capture[id] {
+				codes[i] = codeOf(val[id]) // undecided: Draw
+			}
+		}
+		out[gi] = codes
+	}
+	return out, nil
+}

@@ -1,0 +1,388 @@
+package egdb
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+
+	"github.com/dgraph-io/ristretto/v2"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// WDL is a game-theoretic value for the side to move.
+type WDL int8
+
+// The three values.
+const (
+	Loss WDL = -1
+	Draw WDL = 0
+	Win  WDL = 1
+)
+
+// String returns "win", "draw" or "loss".
+func (w WDL) String() string {
+	switch w {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// Stored codes, two bits per position.
+const (
+	codeNone uint8 = iota // a capture is pending, or no such position
+	codeDraw
+	codeWin
+	codeLoss
+)
+
+func codeOf(w WDL) uint8 {
+	switch w {
+	case Win:
+		return codeWin
+	case Loss:
+		return codeLoss
+	}
+	return codeDraw
+}
+
+const (
+	magic     = "DAMAEGDB"
+	version   = 1
+	blockLog2 = 14 // positions per block: 4 KB once unpacked
+)
+
+// table is one slice: in memory (just generated) or as compressed blocks.
+type table struct {
+	s    Slice
+	n    int
+	mem  []uint8  // one code per position, or nil
+	key  uint64   // cache key of block 0
+	offs []uint32 // block i is data[offs[i]:offs[i+1]]
+	data []byte
+}
+
+// varTables holds one variant's slices.
+type varTables struct {
+	v      *movegen.Variant
+	ix     *indexer
+	tabs   map[Slice]*table
+	pieces int // every slice of this many pieces or fewer is present
+}
+
+// DB is a set of endgame tables for any of the supported variants, with a
+// cache of decompressed blocks shared by all. Load and Build must not run
+// while another goroutine probes; Probe may be called from several
+// goroutines at once.
+type DB struct {
+	cache *ristretto.Cache[uint64, []byte]
+	vars  [movegen.NumIDs]*varTables
+	next  uint64 // next table's cache key prefix
+}
+
+// New returns an empty database whose block cache holds at most cacheMB
+// megabytes (at least 1).
+func New(cacheMB int) (*DB, error) {
+	cacheMB = max(cacheMB, 1)
+	c, err := ristretto.NewCache(&ristretto.Config[uint64, []byte]{
+		NumCounters: int64(cacheMB) << 10 * 10 / 4, // ten per 4 KB block
+		MaxCost:     int64(cacheMB) << 20,
+		BufferItems: 64,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("egdb: block cache: %w", err)
+	}
+	return &DB{cache: c}, nil
+}
+
+// Close releases the cache.
+func (db *DB) Close() { db.cache.Close() }
+
+// Supported reports whether tables can be built for v: every variant but
+// Italian Damone, whose three ranks of piece the index does not know.
+func Supported(v *movegen.Variant) bool {
+	return v.ID() != movegen.Damone.ID() && v.ID() != movegen.DamoneAllDamoni.ID() && v.ID() != 0
+}
+
+func (db *DB) varOf(v *movegen.Variant) (*varTables, error) {
+	if !Supported(v) {
+		return nil, fmt.Errorf("egdb: no tables for %s (Damone's three ranks of piece are not indexed)", v.Name)
+	}
+	vt := db.vars[v.ID()]
+	if vt == nil {
+		vt = &varTables{v: v, ix: newIndexer(v), tabs: map[Slice]*table{}}
+		db.vars[v.ID()] = vt
+	}
+	return vt, nil
+}
+
+// Pieces returns the number of pieces up to which v's tables are present
+// (0: none).
+func (db *DB) Pieces(v *movegen.Variant) int {
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
+		return 0
+	}
+	return db.vars[v.ID()].pieces
+}
+
+// Probe returns the value of p for its side to move in variant v, and
+// false when the tables do not cover it. Pending captures are resolved by
+// searching them (each capture leads to a smaller slice).
+func (db *DB) Probe(v *movegen.Variant, p *movegen.Position) (WDL, bool) {
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs {
+		return Draw, false
+	}
+	vt := db.vars[v.ID()]
+	if vt == nil {
+		return Draw, false
+	}
+	return vt.probe(db, p)
+}
+
+func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
+	us, them := p.Pieces[p.Side], p.Pieces[p.Side^1]
+	if us == 0 {
+		return Loss, true
+	}
+	if them == 0 {
+		return Win, true
+	}
+	if bits.OnesCount64(us|them) > vt.pieces {
+		return Draw, false
+	}
+	if vt.v.HasCapture(p) {
+		var ml movegen.MoveList
+		vt.v.Generate(p, &ml)
+		best := Loss
+		for _, m := range ml.Slice() {
+			c := *p
+			c.Play(m)
+			w, ok := vt.probe(db, &c)
+			if !ok {
+				return Draw, false
+			}
+			if -w > best {
+				if best = -w; best == Win {
+					break
+				}
+			}
+		}
+		return best, true
+	}
+	q := *p
+	if p.Side == movegen.Black {
+		q = vt.ix.flip(p)
+	}
+	s := sliceOf(&q)
+	t := vt.tabs[s]
+	if t == nil {
+		return Draw, false
+	}
+	switch db.code(t, vt.ix.index(s, &q)) {
+	case codeWin:
+		return Win, true
+	case codeLoss:
+		return Loss, true
+	case codeDraw:
+		return Draw, true
+	}
+	return Draw, false
+}
+
+// code returns the stored code of position idx of t.
+func (db *DB) code(t *table, idx int) uint8 {
+	if t.mem != nil {
+		return t.mem[idx]
+	}
+	b := idx >> blockLog2
+	key := t.key + uint64(b)
+	blk, ok := db.cache.Get(key)
+	if !ok {
+		var err error
+		blk, err = unpackBlock(t.data[t.offs[b]:t.offs[b+1]])
+		if err != nil {
+			return codeNone // checked when the file was loaded
+		}
+		db.cache.Set(key, blk, int64(len(blk)))
+	}
+	i := idx & (1<<blockLog2 - 1)
+	return blk[i>>2] >> (2 * (i & 3)) & 3
+}
+
+func unpackBlock(z []byte) ([]byte, error) {
+	r := flate.NewReader(bytes.NewReader(z))
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+// path returns the file of slice s of variant v under dir.
+func path(dir string, v *movegen.Variant, s Slice) string {
+	c := s.counts()
+	return filepath.Join(dir, v.Name, fmt.Sprintf("%d%d%d%d.wdl", c[0], c[1], c[2], c[3]))
+}
+
+// encode writes the codes of one slice as a table file: header, block
+// offsets, DEFLATE blocks of 2-bit codes, CRC-32 of everything before it.
+func encode(v *movegen.Variant, s Slice, codes []uint8) ([]byte, error) {
+	nb := (len(codes) + 1<<blockLog2 - 1) >> blockLog2
+	var data bytes.Buffer
+	offs := make([]uint32, nb+1)
+	fw, _ := flate.NewWriter(nil, flate.BestCompression)
+	for b := 0; b < nb; b++ {
+		lo := b << blockLog2
+		hi := min(lo+1<<blockLog2, len(codes))
+		packed := make([]byte, (hi-lo+3)/4)
+		for i := lo; i < hi; i++ {
+			packed[(i-lo)>>2] |= codes[i] << (2 * ((i - lo) & 3))
+		}
+		fw.Reset(&data)
+		if _, err := fw.Write(packed); err != nil {
+			return nil, err
+		}
+		if err := fw.Close(); err != nil {
+			return nil, err
+		}
+		offs[b+1] = uint32(data.Len())
+	}
+	var out bytes.Buffer
+	out.WriteString(magic)
+	c := s.counts()
+	hdr := []any{uint32(version), uint8(len(v.Name)), []byte(v.Name),
+		[4]uint8{uint8(c[0]), uint8(c[1]), uint8(c[2]), uint8(c[3])},
+		uint64(len(codes)), uint32(blockLog2), uint32(nb), offs}
+	for _, x := range hdr {
+		if err := binary.Write(&out, binary.LittleEndian, x); err != nil {
+			return nil, err
+		}
+	}
+	out.Write(data.Bytes())
+	binary.Write(&out, binary.LittleEndian, crc32.ChecksumIEEE(out.Bytes()))
+	return out.Bytes(), nil
+}
+
+// ErrMissing is wrapped by the error of a table file that does not exist.
+var ErrMissing = errors.New("table file missing")
+
+// decode checks a table file of slice s of v and returns its table.
+func decode(file string, raw []byte, v *movegen.Variant, s Slice, want int) (*table, error) {
+	bad := func(format string, a ...any) (*table, error) {
+		return nil, fmt.Errorf("egdb: %s: %s", file, fmt.Sprintf(format, a...))
+	}
+	if len(raw) < len(magic)+4 || string(raw[:len(magic)]) != magic {
+		return bad("not a damaengine table file")
+	}
+	body, sum := raw[:len(raw)-4], binary.LittleEndian.Uint32(raw[len(raw)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return bad("corrupt (checksum mismatch)")
+	}
+	r := bytes.NewReader(body[len(magic):])
+	var ver uint32
+	var nl uint8
+	binary.Read(r, binary.LittleEndian, &ver)
+	if ver != version {
+		return bad("format version %d, want %d", ver, version)
+	}
+	binary.Read(r, binary.LittleEndian, &nl)
+	name := make([]byte, nl)
+	io.ReadFull(r, name)
+	if string(name) != v.Name {
+		return bad("table of variant %q, not %s", name, v.Name)
+	}
+	var c [4]uint8
+	var n uint64
+	var bl, nb uint32
+	binary.Read(r, binary.LittleEndian, &c)
+	binary.Read(r, binary.LittleEndian, &n)
+	binary.Read(r, binary.LittleEndian, &bl)
+	if err := binary.Read(r, binary.LittleEndian, &nb); err != nil {
+		return bad("truncated header")
+	}
+	if (Slice{int(c[0]), int(c[1]), int(c[2]), int(c[3])}) != s {
+		return bad("slice %v, not %v", Slice{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, s)
+	}
+	if int(n) != want || bl != blockLog2 || int(nb) != (want+1<<blockLog2-1)>>blockLog2 {
+		return bad("size %d in blocks of 2^%d, want %d in blocks of 2^%d", n, bl, want, blockLog2)
+	}
+	offs := make([]uint32, nb+1)
+	if err := binary.Read(r, binary.LittleEndian, offs); err != nil {
+		return bad("truncated index")
+	}
+	data := body[len(body)-r.Len():]
+	for i := 0; i < int(nb); i++ {
+		if offs[i] > offs[i+1] || int(offs[i+1]) > len(data) {
+			return bad("bad block index")
+		}
+	}
+	return &table{s: s, n: want, offs: offs, data: data}, nil
+}
+
+// Load reads v's tables of up to pieces pieces from dir (as written by
+// Build). A missing, corrupt or wrong-variant file is an error naming it,
+// and the tables already present stay as they were.
+func (db *DB) Load(v *movegen.Variant, pieces int, dir string) error {
+	vt, err := db.varOf(v)
+	if err != nil {
+		return err
+	}
+	loaded := map[Slice]*table{}
+	for _, s := range Slices(pieces, v.MaxPieces) {
+		if vt.tabs[s] != nil {
+			continue
+		}
+		t, err := db.loadFile(vt, dir, s)
+		if err != nil {
+			return err
+		}
+		loaded[s] = t
+	}
+	for s, t := range loaded {
+		vt.tabs[s] = t
+	}
+	vt.pieces = max(vt.pieces, pieces)
+	return nil
+}
+
+func (db *DB) loadFile(vt *varTables, dir string, s Slice) (*table, error) {
+	f := path(dir, vt.v, s)
+	raw, err := os.ReadFile(f)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("egdb: %s: %w (build it with: damaengine egdb build --variant %s --pieces %d --dir %s)",
+			f, ErrMissing, vt.v.Name, s.Pieces(), dir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	t, err := decode(f, raw, vt.v, s, vt.ix.size(s))
+	if err != nil {
+		return nil, err
+	}
+	for b := 0; b+1 < len(t.offs); b++ {
+		blk, err := unpackBlock(t.data[t.offs[b]:t.offs[b+1]])
+		if err != nil || len(blk) != (min(t.n-b<<blockLog2, 1<<blockLog2)+3)/4 {
+			return nil, fmt.Errorf("egdb: %s: corrupt block %d", f, b)
+		}
+	}
+	t.key = db.next
+	db.next += 1 << 32
+	return t, nil
+}
+
+// DefaultDir returns the directory tables are built in and loaded from
+// when none is given: damaengine/egdb in the user's cache directory.
+func DefaultDir() (string, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("egdb: no cache directory (give one with --dir): %w", err)
+	}
+	return filepath.Join(d, "damaengine", "egdb"), nil
+}
