@@ -118,6 +118,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if alpha >= beta {
 			return alpha
 		}
+		if s, ok := w.probeEG(&w.pos[ply], ply); ok {
+			return s
+		}
 	}
 	if depth <= 0 || ply >= MaxPly-1 {
 		return w.qsearch(alpha, beta, ply)
@@ -281,6 +284,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		w.leafCount++
 		if e.v.Count(p, ml) == 0 {
 			return -Mate + ply
+		}
+		if s, ok := w.probeEG(p, ply); ok && ply > 0 {
+			return s
 		}
 		return e.eval(e.v, p)
 	}

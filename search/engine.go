@@ -123,6 +123,9 @@ type Engine struct {
 	workers []*worker
 	multiPV int
 
+	probe       ProbeFunc // endgame tables, or nil
+	probePieces int
+
 	// per search
 	abort   atomic.Bool
 	ctl     *Control
