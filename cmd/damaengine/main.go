@@ -10,6 +10,7 @@
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080]
+//	damaengine egdb build --variant V --pieces N [--dir D] | probe --variant V --fen F [--dir D]
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -57,6 +58,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBook(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "egdb":
+		return runEgdb(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -69,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // subcommands names every subcommand, for the error on an unknown one.
-const subcommands = "hub, perft, bench, match, dxp, play, book, serve, help, --version"
+const subcommands = "hub, perft, bench, match, dxp, play, book, serve, egdb, help, --version"
 
 const usage = `damaengine — a draughts engine
 
@@ -91,6 +94,8 @@ usage:
                                   the book moves of a position
   damaengine serve [--addr 127.0.0.1:8080]
                                   play every variant in the browser against the engine
+  damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: --egdb-dir=D)
+  damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
   damaengine help | --help        this text
   damaengine --version            the version
 

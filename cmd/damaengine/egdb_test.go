@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestEgdbCommand(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if rc := run([]string{"egdb", "build", "--variant", "english", "--pieces", "3", "--dir", dir}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("build: rc %d: %s", rc, errb.String())
+	}
+	if !strings.Contains(errb.String(), "positions/s, ETA") {
+		t.Errorf("build: no progress line on stderr: %q", errb.String())
+	}
+	probe := func(fen string) (string, string, int) {
+		var out, errb bytes.Buffer
+		rc := run([]string{"egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir}, nil, &out, &errb)
+		return out.String(), errb.String(), rc
+	}
+	if o, e, rc := probe("W:WK1,K2:BK32"); rc != 0 || !strings.HasPrefix(o, "win move=") {
+		t.Errorf("probe 2k-1k: rc %d, %q %q", rc, o, e)
+	}
+	if o, _, rc := probe("B:WK1,K2:BK32"); rc != 0 || !strings.HasPrefix(o, "loss") {
+		t.Errorf("probe 1k-2k: rc %d, %q", rc, o)
+	}
+	if _, e, rc := probe("W:W1"); rc != 2 || e == "" {
+		t.Errorf("bad FEN: rc %d, %q", rc, e)
+	}
+	if _, e, rc := probe("W:WK1,K2:BK32,K31"); rc != 1 || !strings.Contains(e, "go up to 3") {
+		t.Errorf("4 pieces: rc %d, %q", rc, e)
+	}
+	var o2, e2 bytes.Buffer
+	if rc := run([]string{"egdb", "probe", "--variant", "italian", "--fen", "W:WK1:BK32", "--dir", dir}, nil, &o2, &e2); rc != 1 || !strings.Contains(e2.String(), "missing") {
+		t.Errorf("missing tables: rc %d, %q", rc, e2.String())
+	}
+}
