@@ -164,10 +164,12 @@ func splitEgdbArgs(args []string) (rest []string, s egdbSettings, err error) {
 }
 
 // withTables returns a factory of searchers that probe the tables found
-// in s.dir; a variant whose tables are missing or bad is played without
-// them, with the reason on stderr.
+// in s.dir, loaded once for every variant that has some there (the Hub
+// session may switch variants after the searcher is built). Bad files are
+// reported on stderr and the variant is played without tables.
 func (s egdbSettings) withTables(stderr io.Writer) func(v *movegen.Variant, ttLog2 int) *search.Engine {
 	var db *egdb.DB
+	pieces := 0
 	return func(v *movegen.Variant, ttLog2 int) *search.Engine {
 		e := search.New(v, ttLog2)
 		if s.dir == "" {
@@ -179,17 +181,25 @@ func (s egdbSettings) withTables(stderr io.Writer) func(v *movegen.Variant, ttLo
 				fmt.Fprintf(stderr, "damaengine: endgame tables off: %v\n", err)
 				return e
 			}
-		}
-		if db.Pieces(v) == 0 {
-			if err := loadTables(db, v, s.dir); err != nil {
-				fmt.Fprintf(stderr, "damaengine: endgame tables off for %s: %v\n", v.Name, err)
-				return e
+			for _, w := range movegen.Variants() {
+				if !egdb.Supported(w) {
+					continue
+				}
+				if err := loadTables(db, w, s.dir); err != nil && !errors.Is(err, egdb.ErrMissing) {
+					fmt.Fprintf(stderr, "damaengine: endgame tables off for %s: %v\n", w.Name, err)
+				}
+				pieces = max(pieces, db.Pieces(w))
+			}
+			if pieces == 0 {
+				fmt.Fprintf(stderr, "damaengine: no endgame tables in %s (damaengine egdb build)\n", s.dir)
 			}
 		}
-		e.SetProbe(func(v *movegen.Variant, p *movegen.Position) (int, bool) {
-			w, ok := db.Probe(v, p)
-			return int(w), ok
-		}, db.Pieces(v))
+		if pieces > 0 {
+			e.SetProbe(func(v *movegen.Variant, p *movegen.Position) (int, bool) {
+				w, ok := db.Probe(v, p)
+				return int(w), ok
+			}, pieces)
+		}
 		return e
 	}
 }
