@@ -127,7 +127,12 @@ func TestCensus(t *testing.T) {
 // its successors: won iff some move reaches a position lost for the
 // opponent, lost iff every move reaches one won for the opponent.
 func TestConsistency(t *testing.T) {
-	for _, v := range testVariants {
+	vs := testVariants
+	if !testing.Short() {
+		// The other boards, whose tables the engine does not ship (yet).
+		vs = append(vs, movegen.Turkish, movegen.International)
+	}
+	for _, v := range vs {
 		db := build(t, v)
 		vt := db.vars[v.ID()]
 		var ml movegen.MoveList
