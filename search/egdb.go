@@ -17,7 +17,8 @@ type ProbeFunc func(v *movegen.Variant, p *movegen.Position) (wdl int, ok bool)
 const EGWin = 5000
 
 // SetProbe makes the search look up quiet positions of at most pieces
-// pieces below the root with f (nil: no tables).
+// pieces below the root with f (nil: no tables). When the root itself has
+// at most pieces pieces, only the draws are taken from the tables.
 func (e *Engine) SetProbe(f ProbeFunc, pieces int) {
 	e.probe = f
 	e.probePieces = pieces
@@ -30,7 +31,11 @@ func (w *worker) probeEG(p *movegen.Position, ply int) (int, bool) {
 		return 0, false
 	}
 	r, ok := e.probe(e.v, p)
-	if !ok {
+	if !ok || r != 0 && bits.OnesCount64(w.pos[0].Occupied()) <= e.probePieces {
+		// Once the root itself is in the tables, a win or loss is left to
+		// the search, which plays towards it: a table win alone does not
+		// say how to make progress, and the move rule would end the
+		// shuffling in a draw (measured: docs/testing.md).
 		return 0, false
 	}
 	switch {
