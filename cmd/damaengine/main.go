@@ -11,6 +11,7 @@
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080]
 //	damaengine egdb build --variant V --pieces N [--dir D] | probe --variant V --fen F [--dir D]
+//	damaengine tune gen|fit ...
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -60,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "egdb":
 		return runEgdb(args[1:], stdout, stderr)
+	case "tune":
+		return runTune(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -72,7 +75,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // subcommands names every subcommand, for the error on an unknown one.
-const subcommands = "hub, perft, bench, match, dxp, play, book, serve, egdb, help, --version"
+const subcommands = "hub, perft, bench, match, dxp, play, book, serve, egdb, tune, help, --version"
 
 const usage = `damaengine — a draughts engine
 
@@ -96,6 +99,7 @@ usage:
                                   play every variant in the browser against the engine
   damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: --egdb-dir=D)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
+  damaengine tune gen|fit ...     self-play data and the fit of the learned evaluation
   damaengine help | --help        this text
   damaengine --version            the version
 

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/damaengine/damaengine/eval"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+	"github.com/damaengine/damaengine/tune"
+)
+
+const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
+       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--checkpoint FILE]`
+
+// runTune implements "damaengine tune gen|fit": self-play data, then the
+// fit of the learned evaluation's weights. Progress goes to stderr.
+func runTune(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return fail(stderr, 2, "tune", "want gen or fit\nusage: %s", tuneSynopsis)
+	}
+	switch args[0] {
+	case "gen":
+		return runTuneGen(args[1:], stdout, stderr)
+	case "fit":
+		return runTuneFit(args[1:], stdout, stderr)
+	case "-h", "-help", "--help":
+		fmt.Fprintln(stdout, "usage: "+tuneSynopsis)
+		return 0
+	}
+	return fail(stderr, 2, "tune", "unknown step %q: want gen or fit", args[0])
+}
+
+// progressLine prints a progress line on stderr at most every few seconds
+// and at the end: done of total, the rate and the time left.
+type progressLine struct {
+	w    io.Writer
+	what string
+	last time.Time
+}
+
+func (p *progressLine) report(done, total int, el time.Duration, extra string) {
+	if done < total && time.Since(p.last) < 5*time.Second {
+		return
+	}
+	p.last = time.Now()
+	rate := float64(done) / max(el.Seconds(), 1e-9)
+	eta := time.Duration(float64(total-done) / max(rate, 1e-9) * float64(time.Second))
+	fmt.Fprintf(p.w, "tune: %s %d/%d (%.1f%%), %.2f/s, ETA %s%s\n", p.what, done, total,
+		100*float64(done)/float64(total), rate, eta.Round(time.Second), extra)
+}
+
+func runTuneGen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune gen", flag.ContinueOnError)
+	variant := fs.String("variant", "italian", "rule set")
+	out := fs.String("out", "", "games file (appended; a run continues one left by the same settings)")
+	games := fs.Int("games", 1000, "games in the file when done")
+	nodes := fs.Uint64("nodes", 2000, "nodes per move")
+	seed := fs.Uint64("seed", 1, "seed of the opening order and the random plies")
+	rnd := fs.Int("random-plies", 2, "random moves after each opening")
+	weights := fs.String("weights", "", "play with this weights file (a later generation)")
+	if rc, ok := parseFlags(fs, tuneSynopsis, args, stdout, stderr); !ok {
+		return rc
+	}
+	v, err := movegen.Lookup(*variant)
+	if err != nil {
+		return fail(stderr, 2, "tune gen", "%v", err)
+	}
+	if *out == "" {
+		return fail(stderr, 2, "tune gen", "--out is required")
+	}
+	cfg := tune.GenConfig{Variant: v, Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *rnd}
+	if *weights != "" {
+		if err := loadWeightsFile(v, *weights); err != nil {
+			return fail(stderr, 2, "tune gen", "%v", err)
+		}
+		cfg.Eval = search.EvalFunc(eval.Evaluate)
+	}
+	pl := &progressLine{w: stderr, what: "games"}
+	err = tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
+	if err != nil {
+		return fail(stderr, 1, "tune gen", "%v", err)
+	}
+	return 0
+}
+
+// loadWeightsFile loads a weights file for v.
+func loadWeightsFile(v *movegen.Variant, path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := eval.LoadWeights(v, bytes.NewReader(b)); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
+func runTuneFit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune fit", flag.ContinueOnError)
+	variant := fs.String("variant", "italian", "rule set")
+	data := fs.String("data", "", "games file made by tune gen")
+	out := fs.String("out", "", "weights file to write")
+	epochs := fs.Int("epochs", 20, "passes over the data")
+	batch := fs.Int("batch", 4096, "positions per Adam step")
+	rate := fs.Float64("rate", 2, "Adam step size (weight units, 1/4 centi-man)")
+	l2 := fs.Float64("l2", 1e-6, "L2 penalty per weight")
+	lambda := fs.Float64("lambda", 0.5, "weight of the game result in the label (the rest: the search score)")
+	ckpt := fs.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
+	if rc, ok := parseFlags(fs, tuneSynopsis, args, stdout, stderr); !ok {
+		return rc
+	}
+	v, err := movegen.Lookup(*variant)
+	if err != nil {
+		return fail(stderr, 2, "tune fit", "%v", err)
+	}
+	if *data == "" || *out == "" {
+		return fail(stderr, 2, "tune fit", "--data and --out are required")
+	}
+	nf := eval.FeatureCount(v)
+	if nf == 0 {
+		return fail(stderr, 2, "tune fit", "%v has no learned evaluation layout", v)
+	}
+	if *ckpt == "" {
+		*ckpt = *out + ".ckpt"
+	}
+	t0 := time.Now()
+	games, err := tune.ReadGames(v, *data)
+	if err != nil {
+		return fail(stderr, 1, "tune fit", "%v", err)
+	}
+	eval.HandWrittenOnly(v) // the base of every row is the hand-written evaluation
+	raw := tune.BuildSet(v, games, tune.LabelConfig{Lambda: 1})
+	k := tune.FitK(raw, 20, 2000)
+	lab := tune.LabelConfig{Lambda: *lambda, K: k, Skip: 10}
+	train := tune.BuildSet(v, games, lab)
+	lab.Keep = true
+	valid := tune.BuildSet(v, games, lab)
+	fmt.Fprintf(stderr, "tune: %d games, %d training and %d validation positions, K=%.1f, read in %s\n",
+		len(games), train.Rows(), valid.Rows(), k, time.Since(t0).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "tune: hand-written alone: loss %.5f (training) %.5f (validation)\n",
+		tune.Loss(train, nil, k), tune.Loss(valid, nil, k))
+	cfg := tune.FitConfig{Features: nf, K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, L2: *l2, Seed: 1, Checkpoint: *ckpt}
+	st, err := tune.Fit(cfg, train, valid, func(p tune.Progress) {
+		fmt.Fprintf(stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %s elapsed, ETA %s\n",
+			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))
+	})
+	if err != nil {
+		return fail(stderr, 1, "tune fit", "%v", err)
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fail(stderr, 1, "tune fit", "%v", err)
+	}
+	if err := eval.WriteWeights(f, v, tune.Quantize(st.W)); err != nil {
+		f.Close()
+		return fail(stderr, 1, "tune fit", "%v", err)
+	}
+	if err := f.Close(); err != nil {
+		return fail(stderr, 1, "tune fit", "%v", err)
+	}
+	fmt.Fprintf(stderr, "tune: wrote %s\n", *out)
+	return 0
+}

@@ -1,0 +1,386 @@
+package eval
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// The learned evaluation of the diagonal variants (Italian, English,
+// Russian, Brazilian, Spanish, International): the variant's hand-written
+// evaluation plus a learned correction, a sum of weights fitted offline by
+// the tuner (package tune) on self-play positions. Every weight has a
+// middlegame and an endgame value, blended by the number of pieces on the
+// board as the hand-written terms are.
+//
+// The features, each computed for White from White's point of view and for
+// Black by the same table on the rotated square, and taken as White's
+// minus Black's (so a position and its mirror score exactly opposite):
+//
+//   - men by square: one weight per playable square (the square seen from
+//     the men's owner), which also carries the material value of a man;
+//   - kings by square, the same for kings;
+//   - king mobility: one weight per empty square diagonally next to a king;
+//   - balance: one weight per wing imbalance |men on the left half - men
+//     on the right half|, 0 .. 7 or more;
+//   - men patterns: every region of 2 ranks by 4 files starting on an even
+//     file (on 8x8: 3 regions across times 7 rank pairs = 21; on 10x10
+//     4 x 9 = 36) holds 4 playable squares, each empty (or a king), an own
+//     man or an enemy man: 3^4 = 81 configurations per region, one weight
+//     each. Regions overlap by two files, so neighbouring structures are
+//     seen together.
+//
+// A variant uses its learned evaluation when weights for it are embedded
+// (eval/weights/VARIANT.dw, only for variants where the learned
+// evaluation measured better in self-play) or were loaded by LoadWeights;
+// otherwise its hand-written evaluation alone.
+
+// WeightScale is the number of weight units in a centi-man: weights are
+// stored as int16 in units of 1/WeightScale centi-man.
+const WeightScale = 4
+
+// patternStates is the number of states of a pattern square; patternSize
+// the squares in a pattern region; patternConfigs the configurations.
+const (
+	patternSize    = 4
+	patternConfigs = 81 // 3^patternSize
+	balanceBuckets = 8
+)
+
+// layout is the feature layout of one variant's learned evaluation.
+type layout struct {
+	v                *movegen.Variant
+	hand             func(p *movegen.Position) int // the hand-written evaluation (White)
+	nsq              int                           // playable squares
+	sqW, sqB         [64]int16                     // feature square of a bit for White, for Black (-1: off the board)
+	sA, sB           uint                          // the diagonal shifts
+	board            uint64
+	left, right      uint64 // halves of the board by file
+	winW, winB       [][patternSize]uint8
+	phaseLo, phaseHi int
+
+	// feature offsets
+	fMen, fKing, fMob, fBal, fWin, nFeat int
+
+	cur atomic.Pointer[weightTables] // learned weights in use (nil: hand-written only)
+	def *weightTables                // the embedded weights (nil: none)
+}
+
+// weightTables are one variant's weights laid out for the evaluation: the
+// square tables by bit for each colour, the rest by feature.
+type weightTables struct {
+	menW, menB   [64][2]int32 // [bit][mg, eg]
+	kingW, kingB [64][2]int32
+	mob, bal     [][2]int32
+	win          [][2]int32 // [region*81 + configuration]
+	raw          []int16    // the file's weights, mg and eg interleaved by feature
+}
+
+// layouts holds the learned-evaluation layout of each variant that has one,
+// indexed by Variant.ID.
+var layouts [movegen.NumIDs]*layout
+
+// learnedVariants are the variants with a learned-evaluation layout.
+var learnedVariants = []*movegen.Variant{
+	movegen.Italian, movegen.English, movegen.Russian, movegen.Brazilian,
+	movegen.Spanish, movegen.International,
+}
+
+func init() {
+	for _, v := range learnedVariants {
+		e := evaluations[v]
+		if e.white == nil {
+			continue
+		}
+		l := newLayout(v, e.white)
+		if l == nil {
+			continue
+		}
+		layouts[v.ID()] = l
+		e.white = l.white
+		evaluations[v] = e
+		byID[v.ID()] = e
+		handByID[v.ID()] = l.hand
+	}
+	loadEmbedded()
+}
+
+// handByID holds the hand-written evaluation of each variant with a
+// learned layout, for HandEvaluate.
+var handByID [movegen.NumIDs]func(p *movegen.Position) int
+
+// newLayout builds v's feature layout over its hand-written evaluation
+// hand, or returns nil when v's board does not fit the diagonal layout.
+func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
+	sA, sB, ok := diagGeometry(v)
+	if !ok {
+		return nil
+	}
+	l := &layout{v: v, hand: hand, sA: sA, sB: sB, board: v.Board(), phaseLo: 6, phaseHi: 22}
+	files, ranks := v.Files(), v.Ranks()
+	if files == 10 {
+		l.phaseLo, l.phaseHi = 8, 32
+	}
+	for b := range l.sqW {
+		l.sqW[b], l.sqB[b] = -1, -1
+	}
+	// Squares are numbered from White's view rank by rank, file by file.
+	for r := 0; r < ranks; r++ {
+		for f := 0; f < files; f++ {
+			b := v.BitAt(f, r)
+			if b < 0 {
+				continue
+			}
+			l.sqW[b] = int16(l.nsq)
+			l.sqB[v.BitAt(files-1-f, ranks-1-r)] = int16(l.nsq)
+			l.nsq++
+			if f < files/2 {
+				l.left |= 1 << b
+			} else {
+				l.right |= 1 << b
+			}
+		}
+	}
+	for r0 := 0; r0+1 < ranks; r0++ {
+		for f0 := 0; f0+4 <= files; f0 += 2 {
+			var w, bl [patternSize]uint8
+			n := 0
+			for r := r0; r <= r0+1; r++ {
+				for f := f0; f < f0+4; f++ {
+					b := v.BitAt(f, r)
+					if b < 0 {
+						continue
+					}
+					if n == patternSize {
+						return nil
+					}
+					w[n] = uint8(b)
+					bl[n] = uint8(v.BitAt(files-1-f, ranks-1-r))
+					n++
+				}
+			}
+			if n != patternSize {
+				return nil
+			}
+			l.winW = append(l.winW, w)
+			l.winB = append(l.winB, bl)
+		}
+	}
+	l.fMen = 0
+	l.fKing = l.nsq
+	l.fMob = 2 * l.nsq
+	l.fBal = l.fMob + 1
+	l.fWin = l.fBal + balanceBuckets
+	l.nFeat = l.fWin + len(l.winW)*patternConfigs
+	return l
+}
+
+// tables lays out the weights raw (mg and eg interleaved by feature) for
+// the evaluation.
+func (l *layout) tables(raw []int16) *weightTables {
+	t := &weightTables{raw: raw}
+	w := func(f int) [2]int32 { return [2]int32{int32(raw[2*f]), int32(raw[2*f+1])} }
+	for b := 0; b < 64; b++ {
+		if s := l.sqW[b]; s >= 0 {
+			t.menW[b] = w(l.fMen + int(s))
+			t.kingW[b] = w(l.fKing + int(s))
+		}
+		if s := l.sqB[b]; s >= 0 {
+			t.menB[b] = w(l.fMen + int(s))
+			t.kingB[b] = w(l.fKing + int(s))
+		}
+	}
+	t.mob = [][2]int32{w(l.fMob)}
+	for i := 0; i < balanceBuckets; i++ {
+		t.bal = append(t.bal, w(l.fBal+i))
+	}
+	t.win = make([][2]int32, len(l.winW)*patternConfigs)
+	for i := range t.win {
+		t.win[i] = w(l.fWin + i)
+	}
+	return t
+}
+
+// white is the learned evaluation from White's point of view: the
+// hand-written one plus the learned correction, when weights are in use.
+func (l *layout) white(p *movegen.Position) int {
+	s := l.hand(p)
+	if t := l.cur.Load(); t != nil {
+		s += l.correction(t, p)
+	}
+	return s
+}
+
+// correction is the learned part of the evaluation, White's view, in
+// centi-men.
+func (l *layout) correction(t *weightTables, p *movegen.Position) int {
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	wm, bm := w&^k, b&^k
+	var mg, eg int32
+	for x := wm; x != 0; x &= x - 1 {
+		e := &t.menW[bits.TrailingZeros64(x)&63]
+		mg, eg = mg+e[0], eg+e[1]
+	}
+	for x := bm; x != 0; x &= x - 1 {
+		e := &t.menB[bits.TrailingZeros64(x)&63]
+		mg, eg = mg-e[0], eg-e[1]
+	}
+	if k != 0 {
+		for x := w & k; x != 0; x &= x - 1 {
+			e := &t.kingW[bits.TrailingZeros64(x)&63]
+			mg, eg = mg+e[0], eg+e[1]
+		}
+		for x := b & k; x != 0; x &= x - 1 {
+			e := &t.kingB[bits.TrailingZeros64(x)&63]
+			mg, eg = mg-e[0], eg-e[1]
+		}
+		m := int32(l.mobility(w&k, b&k, l.board&^(w|b)))
+		mg, eg = mg+m*t.mob[0][0], eg+m*t.mob[0][1]
+	}
+	dw, db := l.balance(wm), l.balance(bm)
+	mg += t.bal[dw][0] - t.bal[db][0]
+	eg += t.bal[dw][1] - t.bal[db][1]
+	for i := range l.winW {
+		cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
+		tw := t.win[i*patternConfigs:]
+		if cw < patternConfigs && cb < patternConfigs {
+			mg += tw[cw][0] - tw[cb][0]
+			eg += tw[cw][1] - tw[cb][1]
+		}
+	}
+	return l.blend(mg, eg, bits.OnesCount64(w|b))
+}
+
+// blend mixes the middlegame and endgame sums for n pieces and converts
+// them to centi-men; it truncates toward zero, so blend(-x) = -blend(x).
+func (l *layout) blend(mg, eg int32, n int) int {
+	span := int32(l.phaseHi - l.phaseLo)
+	k := min(max(int32(n-l.phaseLo), 0), span)
+	return int((int64(mg)*int64(k) + int64(eg)*int64(span-k)) / int64(span*WeightScale))
+}
+
+// phase returns the middlegame share of the blend with n pieces.
+func (l *layout) phase(n int) float64 {
+	span := l.phaseHi - l.phaseLo
+	return float64(min(max(n-l.phaseLo, 0), span)) / float64(span)
+}
+
+// mobility counts the empty squares diagonally next to White's kings wk,
+// less those next to Black's kings bk.
+func (l *layout) mobility(wk, bk, empty uint64) int {
+	a, c := l.sA, l.sB
+	return bits.OnesCount64(wk>>a&empty) + bits.OnesCount64(wk>>c&empty) +
+		bits.OnesCount64(wk<<a&empty) + bits.OnesCount64(wk<<c&empty) -
+		bits.OnesCount64(bk>>a&empty) - bits.OnesCount64(bk>>c&empty) -
+		bits.OnesCount64(bk<<a&empty) - bits.OnesCount64(bk<<c&empty)
+}
+
+// balance returns the wing-imbalance bucket of men m.
+func (l *layout) balance(m uint64) int {
+	d := bits.OnesCount64(m&l.left) - bits.OnesCount64(m&l.right)
+	if d < 0 {
+		d = -d
+	}
+	return min(d, balanceBuckets-1)
+}
+
+// windowConfig returns the configuration of region sq: by square, 0 for
+// empty (or a king), 1 for a man of own, 2 for a man of opp.
+func windowConfig(sq *[patternSize]uint8, own, opp uint64) int {
+	c := 0
+	for i := patternSize - 1; i >= 0; i-- {
+		b := sq[i] & 63
+		c = 3*c + int(own>>b&1) + 2*int(opp>>b&1)
+	}
+	return c
+}
+
+// Feature is one term of a position's learned correction: the weight of
+// feature Index counts Coef times (negative for Black's side).
+type Feature struct {
+	Index int32
+	Coef  int16
+}
+
+// FeatureCount returns the number of learned features of v (each with a
+// middlegame and an endgame weight), or 0 when v has no learned layout.
+func FeatureCount(v *movegen.Variant) int {
+	if l := layoutOf(v); l != nil {
+		return l.nFeat
+	}
+	return 0
+}
+
+// AppendFeatures appends the learned features of p (White's point of view)
+// to dst and returns it, with the middlegame share of the phase blend
+// (0..1) and the hand-written evaluation of p for White. The learned
+// correction is Σ Coef·(phase·mg[Index] + (1-phase)·eg[Index]) in weight
+// units. For a variant without a layout it returns dst, 0 and the
+// evaluation of p for White.
+func AppendFeatures(v *movegen.Variant, p *movegen.Position, dst []Feature) ([]Feature, float64, int) {
+	l := layoutOf(v)
+	if l == nil {
+		return dst, 0, EvaluateWhite(v, p)
+	}
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	wm, bm := w&^k, b&^k
+	add := func(i, c int) { dst = append(dst, Feature{int32(i), int16(c)}) }
+	for x := wm; x != 0; x &= x - 1 {
+		add(l.fMen+int(l.sqW[bits.TrailingZeros64(x)]), 1)
+	}
+	for x := bm; x != 0; x &= x - 1 {
+		add(l.fMen+int(l.sqB[bits.TrailingZeros64(x)]), -1)
+	}
+	for x := w & k; x != 0; x &= x - 1 {
+		add(l.fKing+int(l.sqW[bits.TrailingZeros64(x)]), 1)
+	}
+	for x := b & k; x != 0; x &= x - 1 {
+		add(l.fKing+int(l.sqB[bits.TrailingZeros64(x)]), -1)
+	}
+	if m := l.mobility(w&k, b&k, l.board&^(w|b)); m != 0 {
+		add(l.fMob, m)
+	}
+	if dw, db := l.balance(wm), l.balance(bm); dw != db {
+		add(l.fBal+dw, 1)
+		add(l.fBal+db, -1)
+	}
+	for i := range l.winW {
+		cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
+		if cw != cb {
+			add(l.fWin+i*patternConfigs+cw, 1)
+			add(l.fWin+i*patternConfigs+cb, -1)
+		}
+	}
+	return dst, l.phase(bits.OnesCount64(w | b)), l.hand(p)
+}
+
+// HandEvaluate is the hand-written evaluation of p for the side to move,
+// whatever weights are loaded: the baseline the learned evaluation is
+// measured against.
+func HandEvaluate(v *movegen.Variant, p *movegen.Position) int {
+	var s int
+	if v != nil && handByID[v.ID()] != nil {
+		s = handByID[v.ID()](p)
+	} else {
+		s = EvaluateWhite(v, p)
+	}
+	if p.Side == movegen.Black {
+		return -s
+	}
+	return s
+}
+
+// UsesLearned reports whether v's evaluation uses learned weights now.
+func UsesLearned(v *movegen.Variant) bool {
+	l := layoutOf(v)
+	return l != nil && l.cur.Load() != nil
+}
+
+// layoutOf returns v's learned layout, or nil.
+func layoutOf(v *movegen.Variant) *layout {
+	if v == nil {
+		return nil
+	}
+	return layouts[v.ID()]
+}

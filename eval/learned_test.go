@@ -1,0 +1,194 @@
+package eval
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// playouts returns the positions of random games of v (fixed seed).
+func playouts(v *movegen.Variant, games, plies int, seed uint64) []movegen.Position {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []movegen.Position
+	var ml movegen.MoveList
+	for g := 0; g < games; g++ {
+		p := v.Start()
+		for i := 0; i < plies; i++ {
+			out = append(out, p)
+			v.Generate(&p, &ml)
+			if ml.N == 0 {
+				break
+			}
+			p.Play(ml.Moves[r.IntN(ml.N)])
+		}
+	}
+	return out
+}
+
+// randomWeights returns random weights for v's layout, up to ±limit units.
+func randomWeights(v *movegen.Variant, limit int, seed uint64) []int16 {
+	r := rand.New(rand.NewPCG(seed, 11))
+	raw := make([]int16, 2*FeatureCount(v))
+	for i := range raw {
+		raw[i] = int16(r.IntN(2*limit+1) - limit)
+	}
+	return raw
+}
+
+func TestLearnedSymmetryAndFeatures(t *testing.T) {
+	for _, v := range learnedVariants {
+		if FeatureCount(v) == 0 {
+			t.Errorf("%v: no learned layout", v)
+			continue
+		}
+		raw := randomWeights(v, 400, uint64(v.ID()))
+		if err := SetWeights(v, raw); err != nil {
+			t.Fatal(err)
+		}
+		var fs []Feature
+		for _, p := range playouts(v, 20, 150, 3) {
+			q := v.Flip(&p)
+			if a, b := EvaluateWhite(v, &p), EvaluateWhite(v, &q); a != -b {
+				t.Errorf("%v: white score %d, mirror %d", v, a, b)
+			}
+			if a, b := Evaluate(v, &p), Evaluate(v, &q); a != b {
+				t.Errorf("%v: score %d, mirror %d", v, a, b)
+			}
+			var phase float64
+			var base int
+			fs, phase, base = AppendFeatures(v, &p, fs[:0])
+			var sum float64
+			for _, f := range fs {
+				sum += float64(f.Coef) * (phase*float64(raw[2*f.Index]) + (1-phase)*float64(raw[2*f.Index+1]))
+			}
+			want := base + int(sum/WeightScale)
+			if got := EvaluateWhite(v, &p); math.Abs(float64(got-want)) > 1 {
+				t.Errorf("%v: learned score %d, features say %d", v, got, want)
+			}
+			if h := HandEvaluate(v, &p); p.Side == movegen.White && h != base {
+				t.Errorf("%v: hand-written %d, features' base %d", v, h, base)
+			}
+		}
+		ResetWeights(v)
+	}
+}
+
+func TestLearnedNoAllocs(t *testing.T) {
+	for _, v := range []*movegen.Variant{movegen.Italian, movegen.International} {
+		if err := SetWeights(v, randomWeights(v, 100, 1)); err != nil {
+			t.Fatal(err)
+		}
+		ps := playouts(v, 2, 60, 5)
+		n := testing.AllocsPerRun(20, func() {
+			for i := range ps {
+				Evaluate(v, &ps[i])
+			}
+		})
+		if n != 0 {
+			t.Errorf("%v: %v allocations per run", v, n)
+		}
+		ResetWeights(v)
+	}
+}
+
+func TestWeightsFile(t *testing.T) {
+	v := movegen.Italian
+	raw := randomWeights(v, 1000, 9)
+	var buf bytes.Buffer
+	if err := WriteWeights(&buf, v, raw); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	p := playouts(v, 1, 30, 1)[29]
+	before := Evaluate(v, &p)
+	bad := map[string]struct {
+		b    []byte
+		want string
+	}{
+		"empty":       {nil, "empty"},
+		"not weights": {[]byte("hello, world"), "not a weights file"},
+		"truncated":   {good[:len(good)/2], "truncated"},
+		"short head":  {good[:6], "truncated"},
+		"corrupted":   {flip(good, 40), "checksum"},
+		"trailing":    {append(append([]byte(nil), good...), 0), "after the checksum"},
+		"version":     {flip(good, 4), "version"},
+	}
+	for name, c := range bad {
+		err := LoadWeights(v, bytes.NewReader(c.b))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, c.want)
+		}
+		if got := Evaluate(v, &p); got != before {
+			t.Errorf("%s: a refused file changed the score %d to %d", name, before, got)
+		}
+	}
+	if err := LoadWeights(movegen.International, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"italian\"") {
+		t.Errorf("wrong variant: %v", err)
+	}
+	if err := LoadWeights(movegen.Turkish, bytes.NewReader(good)); err == nil {
+		t.Errorf("Turkish has no learned layout, yet loaded")
+	}
+	if err := LoadWeights(v, bytes.NewReader(good)); err != nil {
+		t.Fatal(err)
+	}
+	var back bytes.Buffer
+	l := layoutOf(v)
+	if err := WriteWeights(&back, v, l.cur.Load().raw); err != nil || !bytes.Equal(back.Bytes(), good) {
+		t.Errorf("written again, the file differs (%v)", err)
+	}
+	ResetWeights(v)
+	if got := Evaluate(v, &p); got != before {
+		t.Errorf("after reset the score is %d, was %d", got, before)
+	}
+}
+
+// flip returns a copy of b with byte i changed.
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x5a
+	return c
+}
+
+func TestEmbeddedWeights(t *testing.T) {
+	for _, v := range learnedVariants {
+		has, err := EmbeddedWeights(v)
+		if err != nil {
+			t.Errorf("%v: embedded weights do not load: %v", v, err)
+		}
+		if has != UsesLearned(v) {
+			t.Errorf("%v: embedded %v, in use %v", v, has, UsesLearned(v))
+		}
+	}
+}
+
+func BenchmarkEvaluateItalian(b *testing.B)        { benchEval(b, movegen.Italian, false) }
+func BenchmarkEvaluateItalianLearned(b *testing.B) { benchEval(b, movegen.Italian, true) }
+func BenchmarkEvaluateInternational(b *testing.B)  { benchEval(b, movegen.International, false) }
+func BenchmarkEvaluateInternationalLearned(b *testing.B) {
+	benchEval(b, movegen.International, true)
+}
+
+// benchEval times Evaluate over random-game positions of v, with learned
+// weights (random ones when v has none embedded) or the hand-written
+// evaluation alone.
+func benchEval(b *testing.B, v *movegen.Variant, learned bool) {
+	if learned && !UsesLearned(v) {
+		_ = SetWeights(v, randomWeights(v, 100, 1))
+	}
+	if !learned {
+		HandWrittenOnly(v)
+	}
+	defer ResetWeights(v)
+	ps := playouts(v, 20, 100, 2)
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := 0
+	for i := 0; i < b.N; i++ {
+		s += Evaluate(v, &ps[i%len(ps)])
+	}
+	_ = s
+}

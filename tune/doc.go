@@ -1,0 +1,19 @@
+// Package tune fits the learned evaluation (package eval) to self-play.
+//
+// It has two steps. Generate plays games of the engine against itself at
+// a small node budget, from the embedded opening sets in a seeded shuffled
+// order, with a few seeded random plies after each opening so that no two
+// games repeat, and appends each game as one line to a games file: the
+// result and every quiet position (no capture for the side to move) with
+// the search's score of it. A stopped run is continued from the file.
+//
+// Fit then fits the weights of eval's feature layout by logistic
+// regression: the probability that White wins is sigmoid(score/K), where
+// score is the hand-written evaluation plus the learned correction and K
+// is first fitted to the hand-written evaluation alone (so the weights are
+// in centi-men), against a target that blends the game result with the
+// search score's probability. It minimises the mean cross-entropy plus an
+// L2 penalty by mini-batch Adam with sparse updates, checkpointing after
+// each epoch so a stopped fit goes on where it was. Quantize turns the
+// weights into a file for eval.WriteWeights.
+package tune

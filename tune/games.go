@@ -1,0 +1,287 @@
+package tune
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+)
+
+// GenConfig configures self-play data generation.
+type GenConfig struct {
+	Variant     *movegen.Variant
+	Games       int    // games in the file when done
+	Nodes       uint64 // nodes per move
+	Seed        uint64 // the seed of the random plies
+	RandomPlies int    // uniformly random moves played after the opening
+	TTLog2      int    // log2 of the table entries (0: 18)
+	// Eval, if not nil, replaces the default evaluation of the players
+	// (a later generation plays with its newly fitted weights).
+	Eval search.EvalFunc
+}
+
+// header is the first line of a games file: what made it. A file is only
+// continued by the same configuration.
+func (c *GenConfig) header() string {
+	return fmt.Sprintf("damaengine-games v1 variant=%s nodes=%d seed=%d random-plies=%d", c.Variant.Name, c.Nodes, c.Seed, c.RandomPlies)
+}
+
+// Game is one recorded self-play game: its number, its result from White's
+// side (+1, 0, -1) and its quiet positions.
+type Game struct {
+	Index     int
+	Result    int
+	Positions []Sample
+}
+
+// Sample is one quiet position (no capture for the side to move) and the
+// search's score of it for the side to move, in centi-men.
+type Sample struct {
+	Pos   movegen.Position
+	Score int
+}
+
+// Generate plays games Index = done .. cfg.Games-1 and appends each, as one
+// line, to the games file at path, creating it when missing; a file left
+// by an interrupted run (same configuration) is continued: complete lines
+// are kept, a torn last line is cut off. progress, if not nil, is called
+// after each game with the games in the file and the time spent.
+func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed time.Duration)) error {
+	if cfg.Variant == nil || cfg.Games < 1 || cfg.Nodes < 1 {
+		return errors.New("tune: generate needs a variant, games ≥ 1 and nodes ≥ 1")
+	}
+	ops, err := bench.Openings(cfg.Variant)
+	if err != nil {
+		return err
+	}
+	done, keep, err := scanGames(path, cfg.header())
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Truncate(keep); err != nil {
+		return err
+	}
+	if _, err := f.Seek(keep, io.SeekStart); err != nil {
+		return err
+	}
+	if keep == 0 {
+		if _, err := f.WriteString(cfg.header() + "\n"); err != nil {
+			return err
+		}
+	}
+	tt := cfg.TTLog2
+	if tt == 0 {
+		tt = 18
+	}
+	eng := search.New(cfg.Variant, tt)
+	if cfg.Eval != nil {
+		eng.SetEval(cfg.Eval)
+	}
+	// The openings in a fixed shuffled order: a run of any length sees a
+	// spread of them.
+	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
+	start := time.Now()
+	var line []byte
+	for i := done; i < cfg.Games; i++ {
+		o := ops[order[i%len(ops)]]
+		g := playGame(cfg, eng, o.Pos, i)
+		line = appendGame(line[:0], &g)
+		if _, err := f.Write(line); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(i+1, cfg.Games, time.Since(start))
+		}
+	}
+	return nil
+}
+
+// playGame plays game number i from start: cfg.RandomPlies random moves
+// (seeded by cfg.Seed and i), then the engine for both sides, recording
+// the quiet positions it searched with their scores.
+func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) Game {
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+	v := cfg.Variant
+	g := movegen.NewGame(v, start)
+	g.MaxPlies = bench.MaxGamePlies
+	eng.NewGame()
+	out := Game{Index: i}
+	var ml movegen.MoveList
+	for ply := 0; ; ply++ {
+		st := g.Status()
+		if st.Over() {
+			switch {
+			case st.Draw():
+			case st.Winner == movegen.White:
+				out.Result = 1
+			default:
+				out.Result = -1
+			}
+			return out
+		}
+		p := g.Position()
+		if ply < cfg.RandomPlies {
+			v.Generate(&p, &ml)
+			_ = g.Play(ml.Moves[r.IntN(ml.N)])
+			continue
+		}
+		res := eng.Search(search.NewControl(false), search.GameOf(g), search.Limits{Nodes: cfg.Nodes}, nil)
+		if !res.HasMove {
+			panic("tune: the engine found no move in a game that is not over")
+		}
+		if !v.HasCapture(&p) {
+			out.Positions = append(out.Positions, Sample{p, res.Score})
+		}
+		if err := g.Play(res.Move); err != nil {
+			panic("tune: the engine played an " + err.Error())
+		}
+	}
+}
+
+// appendGame appends the line of game g: "g INDEX RESULT" then, per
+// position, " WHITE:BLACK:KINGS:SIDE:SCORE" (bitboards in hex).
+func appendGame(b []byte, g *Game) []byte {
+	b = append(b, "g "...)
+	b = strconv.AppendInt(b, int64(g.Index), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(g.Result), 10)
+	for _, s := range g.Positions {
+		p := &s.Pos
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, p.Pieces[movegen.White], 16)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, p.Pieces[movegen.Black], 16)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, p.Kings, 16)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(p.Side), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(s.Score), 10)
+	}
+	return append(b, '\n')
+}
+
+// parseGame parses one game line of variant v.
+func parseGame(v *movegen.Variant, line string) (Game, error) {
+	fs := strings.Fields(line)
+	if len(fs) < 3 || fs[0] != "g" {
+		return Game{}, errors.New("not a game line")
+	}
+	var g Game
+	var err error
+	if g.Index, err = strconv.Atoi(fs[1]); err != nil {
+		return g, err
+	}
+	if g.Result, err = strconv.Atoi(fs[2]); err != nil || g.Result < -1 || g.Result > 1 {
+		return g, fmt.Errorf("bad result %q", fs[2])
+	}
+	for _, f := range fs[3:] {
+		parts := strings.Split(f, ":")
+		if len(parts) != 5 {
+			return g, fmt.Errorf("bad position %q", f)
+		}
+		var s Sample
+		var x [3]uint64
+		for j := 0; j < 3; j++ {
+			if x[j], err = strconv.ParseUint(parts[j], 16, 64); err != nil {
+				return g, fmt.Errorf("bad position %q", f)
+			}
+		}
+		side, err1 := strconv.Atoi(parts[3])
+		score, err2 := strconv.Atoi(parts[4])
+		if err1 != nil || err2 != nil || side < 0 || side > 1 {
+			return g, fmt.Errorf("bad position %q", f)
+		}
+		if x[0]&x[1] != 0 || (x[0]|x[1])&^v.Board() != 0 || x[2]&^(x[0]|x[1]) != 0 {
+			return g, fmt.Errorf("position %q is not a %s position", f, v.Name)
+		}
+		s.Pos.Pieces[movegen.White], s.Pos.Pieces[movegen.Black], s.Pos.Kings = x[0], x[1], x[2]
+		s.Pos.Side = movegen.Color(side)
+		s.Pos.Key = s.Pos.ComputeKey()
+		s.Score = score
+		g.Positions = append(g.Positions, s)
+	}
+	return g, nil
+}
+
+// scanGames checks the games file at path against header and returns the
+// number of complete game lines and the byte length they end at (0, 0
+// for a missing or empty file). A last line without its newline is torn
+// and not counted.
+func scanGames(path, header string) (games int, keep int64, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<16)
+	first := true
+	for {
+		line, err := r.ReadString('\n')
+		if err == io.EOF {
+			return games, keep, nil // a torn last line is dropped
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		if first {
+			if strings.TrimSpace(line) != header {
+				return 0, 0, fmt.Errorf("tune: %s was made by %q, not %q: use another file", path, strings.TrimSpace(line), header)
+			}
+			first = false
+		} else {
+			games++
+		}
+		keep += int64(len(line))
+	}
+}
+
+// ReadGames reads every complete game of variant v from the games file at
+// path (a torn last line is skipped).
+func ReadGames(v *movegen.Variant, path string) ([]Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<16)
+	var out []Game
+	for n := 1; ; n++ {
+		line, err := r.ReadString('\n')
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 1 {
+			if !strings.HasPrefix(line, "damaengine-games v1 variant="+v.Name+" ") {
+				return nil, fmt.Errorf("tune: %s is not a %s games file (first line %q)", path, v.Name, strings.TrimSpace(line))
+			}
+			continue
+		}
+		g, err := parseGame(v, line)
+		if err != nil {
+			return nil, fmt.Errorf("tune: %s line %d: %v", path, n, err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}

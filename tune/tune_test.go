@@ -1,0 +1,191 @@
+package tune
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/eval"
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// synthetic returns rows drawn from a known model: sparse ±1 features
+// with middlegame and endgame weights want, a random phase and base, and
+// as the target the model's exact win probability at scale k.
+func synthetic(rows, features int, want []float64, k float64, seed uint64) *Set {
+	r := rand.New(rand.NewPCG(seed, 1))
+	s := &Set{}
+	var idx []int32
+	var coef []float32
+	for i := 0; i < rows; i++ {
+		idx, coef = idx[:0], coef[:0]
+		for j := 0; j < 6; j++ {
+			idx = append(idx, int32(r.IntN(features)))
+			coef = append(coef, float32(2*r.IntN(2)-1))
+		}
+		ph := float32(r.Float64())
+		base := float32(r.NormFloat64() * 50)
+		row := &Set{Start: []int32{0, int32(len(idx))}, Index: idx, Coef: coef, Phase: []float32{ph}, Base: []float32{base}}
+		p := sigmoid(score(row, 0, want) / k)
+		s.Add(idx, coef, ph, base, float32(p))
+	}
+	return s
+}
+
+func TestFitRecoversKnownWeights(t *testing.T) {
+	const features, k = 20, 100.0
+	r := rand.New(rand.NewPCG(3, 3))
+	want := make([]float64, 2*features)
+	for i := range want {
+		want[i] = r.NormFloat64() * 60
+	}
+	train := synthetic(4000, features, want, k, 5)
+	cfg := FitConfig{Features: features, K: k, Epochs: 60, Batch: 256, Rate: 3, Seed: 1}
+	st, err := Fit(cfg, train, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var worst float64
+	for i := range want {
+		worst = max(worst, math.Abs(st.W[i]-want[i]))
+	}
+	if worst > 6 {
+		t.Errorf("largest weight error %.2f (of weights ~±60): the fit did not recover the model", worst)
+	}
+	if l0, l1 := Loss(train, nil, k), Loss(train, st.W, k); l1 >= l0 {
+		t.Errorf("loss %.4f did not fall below the base's %.4f", l1, l0)
+	}
+}
+
+func TestFitK(t *testing.T) {
+	// Targets drawn from sigmoid(base/150): FitK finds about 150.
+	r := rand.New(rand.NewPCG(9, 9))
+	s := &Set{}
+	for i := 0; i < 20000; i++ {
+		b := r.NormFloat64() * 200
+		y := float32(0)
+		if r.Float64() < sigmoid(b/150) {
+			y = 1
+		}
+		s.Add(nil, nil, 0.5, float32(b), y)
+	}
+	if k := FitK(s, 20, 2000); k < 130 || k > 170 {
+		t.Errorf("FitK = %.1f, want about 150", k)
+	}
+}
+
+func TestFitCheckpointResumes(t *testing.T) {
+	const features, k = 10, 100.0
+	want := make([]float64, 2*features)
+	for i := range want {
+		want[i] = float64(i*7%50 - 25)
+	}
+	train := synthetic(500, features, want, k, 2)
+	dir := t.TempDir()
+	cfg := FitConfig{Features: features, K: k, Epochs: 6, Batch: 64, Rate: 2, Seed: 4}
+	whole, err := Fit(cfg, train, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Checkpoint = filepath.Join(dir, "fit.ckpt")
+	cfg.Epochs = 3
+	if _, err := Fit(cfg, train, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Epochs = 6
+	resumed, err := Fit(cfg, train, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range whole.W {
+		if math.Abs(whole.W[i]-resumed.W[i]) > 1e-9 {
+			t.Fatalf("weight %d: %v without a stop, %v resumed", i, whole.W[i], resumed.W[i])
+		}
+	}
+	cfg.Features = 11
+	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "checkpoint") {
+		t.Errorf("a checkpoint of another layout was accepted: %v", err)
+	}
+}
+
+func TestGenerateResumes(t *testing.T) {
+	v := movegen.Italian
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.games")
+	cfg := GenConfig{Variant: v, Games: 2, Nodes: 200, Seed: 7, RandomPlies: 2, TTLog2: 12}
+	if err := Generate(cfg, path, nil); err != nil {
+		t.Fatal(err)
+	}
+	one, err := ReadGames(v, path)
+	if err != nil || len(one) != 2 {
+		t.Fatalf("%d games, %v", len(one), err)
+	}
+	// A torn last line (a run killed while writing) is cut off and played again.
+	b, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, append(b, "g 2 1 fff:"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Games = 3
+	if err := Generate(cfg, path, nil); err != nil {
+		t.Fatal(err)
+	}
+	three, err := ReadGames(v, path)
+	if err != nil || len(three) != 3 {
+		t.Fatalf("%d games after resuming, %v", len(three), err)
+	}
+	for i, g := range three {
+		if g.Index != i || len(g.Positions) == 0 {
+			t.Errorf("game %d: index %d, %d positions", i, g.Index, len(g.Positions))
+		}
+	}
+	// The same seed plays the same games.
+	path2 := filepath.Join(dir, "h.games")
+	if err := Generate(cfg, path2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := mustRead(t, path), mustRead(t, path2); a != b {
+		t.Errorf("two runs with one seed wrote different files")
+	}
+	cfg.Seed = 8
+	if err := Generate(cfg, path, nil); err == nil {
+		t.Errorf("a file of another configuration was continued")
+	}
+	set := BuildSet(v, three, LabelConfig{Lambda: 0.5, K: 200})
+	if set.Rows() == 0 || set.Rows() != len(three[0].Positions)+len(three[1].Positions)+len(three[2].Positions) {
+		t.Errorf("%d rows", set.Rows())
+	}
+	for _, y := range set.Target {
+		if y < 0 || y > 1 {
+			t.Fatalf("target %v", y)
+		}
+	}
+	if eval.FeatureCount(v) == 0 {
+		t.Fatal("no layout")
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestReadGamesRejectsBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"other variant": "damaengine-games v1 variant=international nodes=1 seed=1 random-plies=0\n",
+		"bad line":      "damaengine-games v1 variant=italian nodes=1 seed=1 random-plies=0\ng 0 5\n",
+		"off board":     "damaengine-games v1 variant=italian nodes=1 seed=1 random-plies=0\ng 0 1 10:20:0:0:5\n",
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
+		os.WriteFile(p, []byte(text), 0o644)
+		if _, err := ReadGames(movegen.Italian, p); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
