@@ -50,14 +50,19 @@ const (
 
 // layout is the feature layout of one variant's learned evaluation.
 type layout struct {
-	v                *movegen.Variant
-	hand             func(p *movegen.Position) int // the hand-written evaluation (White)
-	nsq              int                           // playable squares
-	sqW, sqB         [64]int16                     // feature square of a bit for White, for Black (-1: off the board)
-	sA, sB           uint                          // the diagonal shifts
-	board            uint64
-	left, right      uint64 // halves of the board by file
-	winW, winB       [][patternSize]uint8
+	v           *movegen.Variant
+	hand        func(p *movegen.Position) int // the hand-written evaluation (White)
+	nsq         int                           // playable squares
+	sqW, sqB    [64]int16                     // feature square of a bit for White, for Black (-1: off the board)
+	sA, sB      uint                          // the diagonal shifts
+	board       uint64
+	left, right uint64 // halves of the board by file
+	winW, winB  [][patternSize]uint8
+	// The fast form of the regions: each view of a region is a base bit
+	// and a shape; tri[shape][x] is the configuration digit sum of the 8
+	// bits x read from the base (bits of other squares ignored).
+	fastW, fastB     []window
+	tri              [][256]uint8
 	phaseLo, phaseHi int
 
 	// feature offsets
@@ -66,6 +71,10 @@ type layout struct {
 	cur atomic.Pointer[weightTables] // learned weights in use (nil: hand-written only)
 	def *weightTables                // the embedded weights (nil: none)
 }
+
+// window is one view of a pattern region: the bits from base, read
+// through shape.
+type window struct{ base, shape uint8 }
 
 // weightTables are one variant's weights laid out for the evaluation: the
 // square tables by bit for each colour, the rest by feature.
@@ -167,6 +176,41 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 			l.winB = append(l.winB, bl)
 		}
 	}
+	shapes := map[[patternSize]uint8]uint8{}
+	fast := func(sq [patternSize]uint8) window {
+		base := sq[0]
+		for _, b := range sq {
+			base = min(base, b)
+		}
+		var off [patternSize]uint8
+		for i, b := range sq {
+			off[i] = b - base
+			if off[i] >= 8 {
+				panic("eval: a pattern region spans more than 8 bits")
+			}
+		}
+		id, ok := shapes[off]
+		if !ok {
+			id = uint8(len(l.tri))
+			shapes[off] = id
+			var t [256]uint8
+			for x := range t {
+				d := 1
+				for i := range off {
+					if x>>off[i]&1 != 0 {
+						t[x] += uint8(d)
+					}
+					d *= 3
+				}
+			}
+			l.tri = append(l.tri, t)
+		}
+		return window{base, id}
+	}
+	for i := range l.winW {
+		l.fastW = append(l.fastW, fast(l.winW[i]))
+		l.fastB = append(l.fastB, fast(l.winB[i]))
+	}
 	l.fMen = 0
 	l.fKing = l.nsq
 	l.fMob = 2 * l.nsq
@@ -241,12 +285,15 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 	dw, db := l.balance(wm), l.balance(bm)
 	mg += t.bal[dw][0] - t.bal[db][0]
 	eg += t.bal[dw][1] - t.bal[db][1]
-	for i := range l.winW {
-		cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
-		tw := t.win[i*patternConfigs:]
+	for i, fw := range l.fastW {
+		fb := l.fastB[i]
+		tw, tb := &l.tri[fw.shape&7], &l.tri[fb.shape&7]
+		cw := int(tw[uint8(wm>>(fw.base&63))]) + 2*int(tw[uint8(bm>>(fw.base&63))])
+		cb := int(tb[uint8(bm>>(fb.base&63))]) + 2*int(tb[uint8(wm>>(fb.base&63))])
+		ws := t.win[i*patternConfigs : i*patternConfigs+patternConfigs]
 		if cw < patternConfigs && cb < patternConfigs {
-			mg += tw[cw][0] - tw[cb][0]
-			eg += tw[cw][1] - tw[cb][1]
+			mg += ws[cw][0] - ws[cb][0]
+			eg += ws[cw][1] - ws[cb][1]
 		}
 	}
 	return l.blend(mg, eg, bits.OnesCount64(w|b))
