@@ -132,8 +132,11 @@ func TestWeightsFile(t *testing.T) {
 	if err := LoadWeights(movegen.Turkish, bytes.NewReader(good)); err == nil {
 		t.Errorf("Turkish has no learned layout, yet loaded")
 	}
-	if err := LoadWeights(v, bytes.NewReader(good)); err != nil {
-		t.Fatal(err)
+	if got, err := LoadWeightsFile(bytes.NewReader(good[:20])); got != nil || err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("LoadWeightsFile of a truncated file: %v, %v", got, err)
+	}
+	if got, err := LoadWeightsFile(bytes.NewReader(good)); got != v || err != nil {
+		t.Errorf("LoadWeightsFile: %v, %v", got, err)
 	}
 	var back bytes.Buffer
 	l := layoutOf(v)

@@ -95,6 +95,28 @@ func LoadWeights(v *movegen.Variant, r io.Reader) error {
 	return nil
 }
 
+// LoadWeightsFile reads a weights file from r and puts it in use for the
+// variant it names, which it returns. Errors are those of LoadWeights; on
+// an error every variant keeps the weights it had.
+func LoadWeightsFile(r io.Reader) (*movegen.Variant, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxWeightsFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("eval weights: %v", err)
+	}
+	if len(b) >= 7 && string(b[:4]) == weightsMagic && len(b) >= 7+int(b[6]) {
+		if v, err := movegen.Lookup(string(b[7 : 7+int(b[6])])); err == nil && v.Name == string(b[7:7+int(b[6])]) {
+			if err := LoadWeights(v, bytes.NewReader(b)); err != nil {
+				return nil, err
+			}
+			return v, nil
+		}
+		return nil, fmt.Errorf("eval weights: the file is for %q, which is not a variant", b[7:7+int(b[6])])
+	}
+	// Not a weights file (or a truncated one): let the parser say which.
+	_, err = parseWeights(layoutOf(movegen.Italian), bytes.NewReader(b))
+	return nil, err
+}
+
 // SetWeights puts in use for v the weights raw (mg and eg interleaved by
 // feature, 2 × FeatureCount(v) values in units of 1/WeightScale centi-man).
 func SetWeights(v *movegen.Variant, raw []int16) error {
