@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/eval"
+	"github.com/damaengine/damaengine/movegen"
+)
+
+func TestTuneHelpAndErrors(t *testing.T) {
+	for _, args := range [][]string{{"tune", "--help"}, {"tune", "gen", "--help"}, {"tune", "fit", "-h"}} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 || !strings.HasPrefix(out.String(), "usage: damaengine tune") || errb.Len() != 0 {
+			t.Errorf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+		}
+	}
+	for _, args := range [][]string{
+		{"tune"}, {"tune", "frob"}, {"tune", "gen"}, {"tune", "fit", "--data", "x"},
+		{"tune", "gen", "--variant", "nope", "--out", "x"},
+		{"tune", "fit", "--variant", "turkish", "--data", "x", "--out", "y"},
+		{"tune", "gen", "--out", "x", "--weights", "/nonexistent.dw"},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "damaengine tune") {
+			t.Errorf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+		}
+	}
+}
+
+// TestTuneEndToEnd runs both steps at a tiny budget: two games, then a
+// two-epoch fit whose file loads.
+func TestTuneEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	games, weights := filepath.Join(dir, "it.games"), filepath.Join(dir, "it.dw")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "gen", "--variant", "italian", "--games", "2", "--nodes", "100", "--out", games}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("gen: rc %d, %s", rc, errb.String())
+	}
+	if out.Len() != 0 || !strings.Contains(errb.String(), "tune: games 2/2 (100.0%)") {
+		t.Errorf("gen: stdout %q, progress %q", out.String(), errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", games, "--out", weights, "--epochs", "2"}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit: rc %d, %s", rc, errb.String())
+	}
+	if out.Len() != 0 || !strings.Contains(errb.String(), "epoch 2/2") {
+		t.Errorf("fit: stdout %q, progress %q", out.String(), errb.String())
+	}
+	b, err := os.ReadFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eval.ResetWeights(movegen.Italian)
+	if err := eval.LoadWeights(movegen.Italian, bytes.NewReader(b)); err != nil {
+		t.Errorf("the fitted file does not load: %v", err)
+	}
+}
