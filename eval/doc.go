@@ -237,6 +237,19 @@
 //
 // Trading down: as in Italian, material difference × 2 / (pieces + 2).
 //
+// # Learned evaluation
+//
+// Italian, English, Russian, Brazilian, Spanish and International also
+// have a learned correction (learned.go): men and king square tables,
+// king mobility, wing balance and men patterns over 2x4 regions, each
+// weight with a middlegame and an endgame value, added to the hand-written
+// score above. It is fitted by the tuner (package tune, "damaengine tune")
+// on self-play games and is used for a variant only when weights for it
+// are embedded (eval/weights/VARIANT.dw, kept only when the learned
+// evaluation measured better in self-play; see docs/testing.md) or loaded
+// with LoadWeights or LoadWeightsFile. HandEvaluate is the hand-written
+// evaluation alone, whatever is loaded.
+//
 // # Other variants
 //
 // A variant without its own evaluation gets the generic one: Man per man,

@@ -23,7 +23,8 @@ import (
 //	checksum uint32 CRC-32 (IEEE) of every byte before it
 //
 // Weights are in units of 1/WeightScale centi-man. A file is about 4 bytes
-// per feature: 13 KiB for Italian, 23 KiB for International.
+// per feature: 7 KiB for Italian (1,774 features), 12 KiB for
+// International (3,025).
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
