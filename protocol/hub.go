@@ -84,6 +84,7 @@ type Hub struct {
 	bookMargin      int
 	bookFile        string
 	fileBook        *book.Book // loaded by book-file
+	evalFile        string     // the eval-file parameter: a weights file in use, or ""
 
 	newEngine NewSearcher
 	jobs      *jobs

@@ -97,6 +97,7 @@ func TestHandshake(t *testing.T) {
 		`param name=log-level value=off type=enum values="off error warn info debug"`,
 		`param name=log-file value="" type=string`,
 		`param name=initial-time value="" type=string`,
+		`param name=eval-file value="" type=string`,
 		`wait`, `ready`, `pong`)
 }
 

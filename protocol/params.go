@@ -11,6 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
 )
 
@@ -251,6 +252,30 @@ var params = []*param{
 			return nil
 		},
 		help: "the game's starting clock as lidraughts-bot sends it; informational (it marks a pydraughts-0.5 client for notation=auto)",
+	},
+	{
+		name: "eval-file", kind: "string",
+		get: func(h *Hub) string { return h.evalFile },
+		set: func(h *Hub, s string, _ int) error {
+			if s == "" {
+				for _, v := range movegen.Variants() {
+					eval.ResetWeights(v)
+				}
+				h.evalFile = ""
+				return nil
+			}
+			f, err := os.Open(s)
+			if err != nil {
+				return fmt.Errorf("eval-file: %v", err)
+			}
+			defer f.Close()
+			if _, err := eval.LoadWeightsFile(f); err != nil {
+				return fmt.Errorf("eval-file: %s: %v", s, err) // the weights in use stay
+			}
+			h.evalFile = s
+			return nil
+		},
+		help: "learned-evaluation weights file (made by damaengine tune) for the variant it names; empty: the embedded weights",
 	},
 }
 
