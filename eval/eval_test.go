@@ -165,6 +165,7 @@ func TestManUp(t *testing.T) {
 }
 
 func TestKingWorthMoreThanMan(t *testing.T) {
+	handWrittenOnly(t)
 	if KingValue <= Man {
 		t.Fatalf("KingValue %d <= Man %d", KingValue, Man)
 	}
@@ -190,6 +191,7 @@ func TestKingWorthMoreThanMan(t *testing.T) {
 }
 
 func TestAdvancedManWorthMore(t *testing.T) {
+	handWrittenOnly(t)
 	// White's man a step from crowning (6 = c7) against one on its back
 	// rank (30 = d1); the black man on 4 (g8) cannot stop it.
 	for _, side := range []string{"W", "B"} {

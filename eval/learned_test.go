@@ -10,6 +10,21 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
+// handWrittenOnly makes every variant use its hand-written evaluation
+// alone for the rest of test t: tests of properties the hand-written terms
+// were designed to have (doc.go), which learned weights fitted to game
+// results need not keep on sparse boards rarely seen in play.
+func handWrittenOnly(t *testing.T) {
+	for _, v := range learnedVariants {
+		HandWrittenOnly(v)
+	}
+	t.Cleanup(func() {
+		for _, v := range learnedVariants {
+			ResetWeights(v)
+		}
+	})
+}
+
 // playouts returns the positions of random games of v (fixed seed).
 func playouts(v *movegen.Variant, games, plies int, seed uint64) []movegen.Position {
 	r := rand.New(rand.NewPCG(seed, 7))
