@@ -25,25 +25,6 @@ func handWrittenOnly(t *testing.T) {
 	})
 }
 
-// playouts returns the positions of random games of v (fixed seed).
-func playouts(v *movegen.Variant, games, plies int, seed uint64) []movegen.Position {
-	r := rand.New(rand.NewPCG(seed, 7))
-	var out []movegen.Position
-	var ml movegen.MoveList
-	for g := 0; g < games; g++ {
-		p := v.Start()
-		for i := 0; i < plies; i++ {
-			out = append(out, p)
-			v.Generate(&p, &ml)
-			if ml.N == 0 {
-				break
-			}
-			p.Play(ml.Moves[r.IntN(ml.N)])
-		}
-	}
-	return out
-}
-
 // randomWeights returns random weights for v's layout, up to ±limit units.
 func randomWeights(v *movegen.Variant, limit int, seed uint64) []int16 {
 	r := rand.New(rand.NewPCG(seed, 11))
@@ -65,7 +46,7 @@ func TestLearnedSymmetryAndFeatures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var fs []Feature
-		for _, p := range playouts(v, 20, 150, 3) {
+		for _, p := range gamesOf(v, 20, 150, 3) {
 			q := v.Flip(&p)
 			if a, b := EvaluateWhite(v, &p), EvaluateWhite(v, &q); a != -b {
 				t.Errorf("%v: white score %d, mirror %d", v, a, b)
@@ -97,7 +78,7 @@ func TestLearnedNoAllocs(t *testing.T) {
 		if err := SetWeights(v, randomWeights(v, 100, 1)); err != nil {
 			t.Fatal(err)
 		}
-		ps := playouts(v, 2, 60, 5)
+		ps := gamesOf(v, 2, 60, 5)
 		n := testing.AllocsPerRun(20, func() {
 			for i := range ps {
 				Evaluate(v, &ps[i])
@@ -118,7 +99,7 @@ func TestWeightsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	p := playouts(v, 1, 30, 1)[29]
+	p := gamesOf(v, 1, 30, 1)[29]
 	before := Evaluate(v, &p)
 	bad := map[string]struct {
 		b    []byte
@@ -201,7 +182,7 @@ func benchEval(b *testing.B, v *movegen.Variant, learned bool) {
 		HandWrittenOnly(v)
 	}
 	defer ResetWeights(v)
-	ps := playouts(v, 20, 100, 2)
+	ps := gamesOf(v, 20, 100, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
 	s := 0
