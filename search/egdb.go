@@ -1,8 +1,6 @@
 package search
 
 import (
-	"math/bits"
-
 	"github.com/damaengine/damaengine/movegen"
 )
 
@@ -27,11 +25,11 @@ func (e *Engine) SetProbe(f ProbeFunc, pieces int) {
 // probeEG returns the table score of p at ply, if the tables know it.
 func (w *worker) probeEG(p *movegen.Position, ply int) (int, bool) {
 	e := w.e
-	if e.probe == nil || bits.OnesCount64(p.Occupied()) > e.probePieces || e.v.HasCapture(p) {
+	if e.probe == nil || popcount(p.Occupied()) > e.probePieces || e.v.HasCapture(p) {
 		return 0, false
 	}
 	r, ok := e.probe(e.v, p)
-	if !ok || r != 0 && bits.OnesCount64(w.pos[0].Occupied()) <= e.probePieces {
+	if !ok || r != 0 && popcount(w.pos[0].Occupied()) <= e.probePieces {
 		// Once the root itself is in the tables, a win or loss is left to
 		// the search, which plays towards it: a table win alone does not
 		// say how to make progress, and the move rule would end the
