@@ -149,7 +149,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if depth <= rfpDepth && !e.v.HasCapture(p) && !w.threatened(p) {
 			// Reverse futility: a quiet position with no capture threat whose
 			// static value beats beta by a margin per ply is not searched.
-			if st := e.eval(e.v, p); st-rfpMargin*depth >= beta && e.v.Count(p, &w.lists[ply]) > 0 {
+			if st := w.evaluate(p); st-rfpMargin*depth >= beta && e.v.Count(p, &w.lists[ply]) > 0 {
 				return st
 			}
 		}
@@ -288,7 +288,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if s, ok := w.probeEG(p, ply); ok && ply > 0 {
 			return s
 		}
-		return e.eval(e.v, p)
+		return w.evaluate(p)
 	}
 	e.v.Generate(p, ml)
 	best := -inf

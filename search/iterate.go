@@ -35,6 +35,8 @@ type worker struct {
 	aborted   bool
 	rootDepth int
 	excluded  []movegen.Move // root moves left out (multi-PV)
+
+	evc evalCache
 }
 
 func (w *worker) setup(g Game) {
@@ -49,6 +51,7 @@ func (w *worker) setup(g Game) {
 		w.span[0] = max(g.Reversible, g.SinceCapture)
 	}
 	w.nodes = 0
+	w.evc.clear()
 	w.published.Store(0)
 	w.aborted = false
 	for s := range w.hist {
