@@ -8,7 +8,7 @@ import (
 )
 
 // The learned evaluation of the diagonal variants (Italian, English,
-// Russian, Brazilian, Spanish, International): the variant's hand-written
+// Russian, Brazilian, Spanish, International) and of Turkish: the variant's hand-written
 // evaluation plus a learned correction, a sum of weights fitted offline by
 // the tuner (package tune) on self-play positions. Every weight has a
 // middlegame and an endgame value, blended by the number of pieces on the
@@ -21,7 +21,8 @@ import (
 //   - men by square: one weight per playable square (the square seen from
 //     the men's owner), which also carries the material value of a man;
 //   - kings by square, the same for kings;
-//   - king mobility: one weight per empty square diagonally next to a king;
+//   - king mobility: one weight per empty square diagonally next to a king
+//     (Turkish: orthogonally next to it);
 //   - balance: one weight per wing imbalance |men on the left half - men
 //     on the right half|, 0 .. 7 or more;
 //   - men patterns: every region of 2 ranks by 4 files starting on an even
@@ -29,7 +30,8 @@ import (
 //     4 x 9 = 36) holds 4 playable squares, each empty (or a king), an own
 //     man or an enemy man: 3^4 = 81 configurations per region, one weight
 //     each. Regions overlap by two files, so neighbouring structures are
-//     seen together.
+//     seen together. Turkish, whose 64 squares are all playable, uses
+//     every block of 2 ranks by 2 files instead (7 x 7 = 49 regions).
 //
 // A variant uses its learned evaluation when weights for it are embedded
 // (eval/weights/VARIANT.dw, only for variants where the learned
@@ -64,6 +66,11 @@ type layout struct {
 	fastW, fastB     []window
 	tri              [][256]uint8
 	phaseLo, phaseHi int
+	// orth marks Turkish's orthogonal board: king mobility counts the
+	// empty squares of next[b] (the orthogonal neighbours of bit b), and
+	// the regions are read square by square.
+	orth bool
+	next [64]uint64
 
 	// feature offsets
 	fMen, fKing, fMob, fBal, fWin, nFeat int
@@ -93,7 +100,7 @@ var layouts [movegen.NumIDs]*layout
 // learnedVariants are the variants with a learned-evaluation layout.
 var learnedVariants = []*movegen.Variant{
 	movegen.Italian, movegen.English, movegen.Russian, movegen.Brazilian,
-	movegen.Spanish, movegen.International,
+	movegen.Spanish, movegen.International, movegen.Turkish,
 }
 
 func init() {
@@ -123,11 +130,19 @@ var handByID [movegen.NumIDs]func(p *movegen.Position) int
 // hand, or returns nil when v's board does not fit the diagonal layout.
 func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 	sA, sB, ok := diagGeometry(v)
-	if !ok {
+	orth := !ok && v.Board() == ^uint64(0) && v.Files() == 8 && v.Ranks() == 8
+	if !ok && !orth {
 		return nil
 	}
-	l := &layout{v: v, hand: hand, sA: sA, sB: sB, board: v.Board(), phaseLo: 6, phaseHi: 22}
+	l := &layout{v: v, hand: hand, sA: sA, sB: sB, board: v.Board(), phaseLo: 6, phaseHi: 22, orth: orth}
 	files, ranks := v.Files(), v.Ranks()
+	// A region is 2 ranks by regionFiles files, one every fileStep files:
+	// 2 x 4 (4 dark squares) on the diagonal boards, 2 x 2 on Turkish's.
+	regionFiles, fileStep := 4, 2
+	if orth {
+		regionFiles, fileStep = 2, 1
+		l.phaseLo, l.phaseHi = 6, 30
+	}
 	if files == 10 {
 		l.phaseLo, l.phaseHi = 8, 32
 	}
@@ -151,12 +166,22 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 			}
 		}
 	}
+	if orth {
+		for b := 0; b < 64; b++ {
+			f, r := v.Coord(b)
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if nb := v.BitAt(f+d[0], r+d[1]); nb >= 0 {
+					l.next[b] |= 1 << nb
+				}
+			}
+		}
+	}
 	for r0 := 0; r0+1 < ranks; r0++ {
-		for f0 := 0; f0+4 <= files; f0 += 2 {
+		for f0 := 0; f0+regionFiles <= files; f0 += fileStep {
 			var w, bl [patternSize]uint8
 			n := 0
 			for r := r0; r <= r0+1; r++ {
-				for f := f0; f < f0+4; f++ {
+				for f := f0; f < f0+regionFiles; f++ {
 					b := v.BitAt(f, r)
 					if b < 0 {
 						continue
@@ -175,6 +200,17 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 			l.winW = append(l.winW, w)
 			l.winB = append(l.winB, bl)
 		}
+	}
+	if orth {
+		// Turkish regions are read square by square (windowConfig): a 2 x 2
+		// block spans 10 bits, past the 8-bit fast form.
+		l.fMen = 0
+		l.fKing = l.nsq
+		l.fMob = 2 * l.nsq
+		l.fBal = l.fMob + 1
+		l.fWin = l.fBal + balanceBuckets
+		l.nFeat = l.fWin + len(l.winW)*patternConfigs
+		return l
 	}
 	shapes := map[[patternSize]uint8]uint8{}
 	fast := func(sq [patternSize]uint8) window {
@@ -285,6 +321,15 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 	dw, db := l.balance(wm), l.balance(bm)
 	mg += t.bal[dw][0] - t.bal[db][0]
 	eg += t.bal[dw][1] - t.bal[db][1]
+	if l.orth {
+		for i := range l.winW {
+			cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
+			ws := t.win[i*patternConfigs : i*patternConfigs+patternConfigs]
+			mg += ws[cw][0] - ws[cb][0]
+			eg += ws[cw][1] - ws[cb][1]
+		}
+		return l.blend(mg, eg, bits.OnesCount64(w|b))
+	}
 	for i, fw := range l.fastW {
 		fb := l.fastB[i]
 		tw, tb := &l.tri[fw.shape&7], &l.tri[fb.shape&7]
@@ -316,6 +361,16 @@ func (l *layout) phase(n int) float64 {
 // mobility counts the empty squares diagonally next to White's kings wk,
 // less those next to Black's kings bk.
 func (l *layout) mobility(wk, bk, empty uint64) int {
+	if l.orth {
+		n := 0
+		for x := wk; x != 0; x &= x - 1 {
+			n += bits.OnesCount64(l.next[bits.TrailingZeros64(x)&63] & empty)
+		}
+		for x := bk; x != 0; x &= x - 1 {
+			n -= bits.OnesCount64(l.next[bits.TrailingZeros64(x)&63] & empty)
+		}
+		return n
+	}
 	a, c := l.sA, l.sB
 	return bits.OnesCount64(wk>>a&empty) + bits.OnesCount64(wk>>c&empty) +
 		bits.OnesCount64(wk<<a&empty) + bits.OnesCount64(wk<<c&empty) -

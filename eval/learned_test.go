@@ -125,8 +125,8 @@ func TestWeightsFile(t *testing.T) {
 	if err := LoadWeights(movegen.International, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"italian\"") {
 		t.Errorf("wrong variant: %v", err)
 	}
-	if err := LoadWeights(movegen.Turkish, bytes.NewReader(good)); err == nil {
-		t.Errorf("Turkish has no learned layout, yet loaded")
+	if err := LoadWeights(movegen.Damone, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "no learned evaluation") {
+		t.Errorf("Damone has no learned layout, yet: %v", err)
 	}
 	if got, err := LoadWeightsFile(bytes.NewReader(good[:20])); got != nil || err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Errorf("LoadWeightsFile of a truncated file: %v, %v", got, err)
