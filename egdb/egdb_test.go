@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/damaengine/damaengine/movegen"
 )
@@ -325,4 +326,28 @@ func BenchmarkProbe(b *testing.B) {
 	for b.Loop() {
 		disk.Probe(v, &p)
 	}
+}
+
+func TestLock(t *testing.T) {
+	dir := t.TempDir()
+	unlock, ok, err := Lock(dir, movegen.English)
+	if !ok || err != nil {
+		t.Fatalf("first lock: %v %v", ok, err)
+	}
+	if _, ok, err := Lock(dir, movegen.English); ok || err != nil {
+		t.Errorf("second lock taken: %v %v", ok, err)
+	}
+	unlock()
+	u2, ok, err := Lock(dir, movegen.English)
+	if !ok || err != nil {
+		t.Fatalf("lock after unlock: %v %v", ok, err)
+	}
+	defer u2()
+	old := time.Now().Add(-2 * LockStale)
+	os.Chtimes(filepath.Join(dir, "english", "build.lock"), old, old)
+	u3, ok, err := Lock(dir, movegen.English)
+	if !ok || err != nil {
+		t.Fatalf("stale lock not taken over: %v %v", ok, err)
+	}
+	u3()
 }

@@ -118,11 +118,25 @@ func write(dir string, v *movegen.Variant, s Slice, codes []uint8) error {
 	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 		return fmt.Errorf("egdb: %w", err)
 	}
-	tmp := f + ".tmp"
-	if err := os.WriteFile(tmp, raw, 0o644); err != nil {
+	// A temporary file of its own, renamed over the final name: a reader
+	// sees the whole file or none, and two processes building the same
+	// slice at once (a match runs two engines) each rename a whole file.
+	tmp, err := os.CreateTemp(filepath.Dir(f), filepath.Base(f)+".tmp*")
+	if err != nil {
 		return fmt.Errorf("egdb: %w", err)
 	}
-	if err := os.Rename(tmp, f); err != nil {
+	_, err = tmp.Write(raw)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), f)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		return fmt.Errorf("egdb: %w", err)
 	}
 	return nil

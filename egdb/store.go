@@ -386,3 +386,22 @@ func DefaultDir() (string, error) {
 	}
 	return filepath.Join(d, "damaengine", "egdb"), nil
 }
+
+// LoadPresent loads as many of v's tables from dir as are there: every
+// slice of 2 pieces, then of 3, and so on up to 8, stopping at the first
+// piece count with a slice missing. It returns the pieces covered (0:
+// none) and the error of the first file that is there but cannot be used
+// (corrupt, another variant's); a missing file is no error, but with
+// nothing loaded missing is the error of the first file looked for
+// (wrapping ErrMissing).
+func (db *DB) LoadPresent(v *movegen.Variant, dir string) (int, error) {
+	for n := 2; n <= 8; n++ {
+		if err := db.Load(v, n, dir); err != nil {
+			if !errors.Is(err, ErrMissing) || n == 2 {
+				return db.Pieces(v), err
+			}
+			break
+		}
+	}
+	return db.Pieces(v), nil
+}
