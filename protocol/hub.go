@@ -54,6 +54,10 @@ type Options struct {
 	// Engine builds the search (nil: DefaultSearcher). It is called on
 	// first use, so init stays fast.
 	Engine NewSearcher
+	// Egdb is the default of the egdb parameter. The damaengine binary
+	// turns it on; the zero Options leave the tables off, so that tests and
+	// other embedders never build tables in the user's cache directory.
+	Egdb bool
 }
 
 // Hub is one protocol session.
@@ -85,6 +89,7 @@ type Hub struct {
 	bookFile        string
 	fileBook        *book.Book // loaded by book-file
 	evalFile        string     // the eval-file parameter: a weights file in use, or ""
+	tables          *tableSet  // the egdb parameters and the tables they load
 
 	newEngine NewSearcher
 	jobs      *jobs
@@ -141,6 +146,8 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 	if h.lout == nil {
 		h.lout = io.Discard
 	}
+	h.tables = newTableSet(&syncWriter{w: h.lout})
+	h.tables.on = opt.Egdb
 	h.variant = h.chosen
 	h.game = movegen.NewGame(h.variant, h.variant.Start())
 	h.jobs = newJobs()
@@ -388,9 +395,12 @@ func (h *Hub) handle(in inLine) bool {
 			h.sendError("set-param: missing name")
 		} else if err := h.setParam(name, value); err != nil {
 			h.sendError("set-param: %v", err)
+		} else if p := lookupParam(name); p != nil && strings.HasPrefix(p.name, "egdb") && h.engMade {
+			h.prepareTables() // a bad file is reported now, not at the next go
 		}
 	case "init":
 		h.withEngine(nil)
+		h.prepareTables() // a missing set starts building now
 		h.send("ready")
 	case "new-game":
 		// Clearing a large table takes time: it runs on the engine's
@@ -678,6 +688,7 @@ func (h *Hub) startSearch(l *line) {
 	if mode == "analyze" {
 		st = levels[len(levels)-1]
 	}
+	probe, pieces := h.prepareTables()
 	seed := rand.Uint64()
 	multi := mode == "analyze" && h.multiPV > 1
 	h.log.Info().Str("mode", mode).Str("pos", v.FEN(&game.Pos)).Msg("search started")
@@ -685,9 +696,27 @@ func (h *Hub) startSearch(l *line) {
 	h.jobs.add(func() {
 		r.eng = h.eng
 		r.eng.SetEval(st.evalFunc(seed))
+		if pr, ok := r.eng.(prober); ok {
+			pr.SetProbe(probe, pieces)
+		}
 		r.run(ml)
 	})
 }
+
+// prepareTables returns the endgame tables of the variant in effect for
+// the next search (loading them, or starting their build, on first use)
+// and sends the error of a file that cannot be used, once.
+func (h *Hub) prepareTables() (search.ProbeFunc, int) {
+	probe, pieces, msg := h.tables.forSearch(h.variant, h.afterSearches)
+	if msg != "" {
+		h.sendError("%s", msg)
+	}
+	return probe, pieces
+}
+
+// afterSearches runs f on the engine's goroutine once the searches queued
+// so far are done (f itself must not use the engine).
+func (h *Hub) afterSearches(f func()) { h.jobs.add(f) }
 
 // perft handles the perft extension: perft depth=N [divide]. It runs as a
 // task: stop ends it (the count so far is reported with stopped=true), ping

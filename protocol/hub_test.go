@@ -98,6 +98,9 @@ func TestHandshake(t *testing.T) {
 		`param name=log-file value="" type=string`,
 		`param name=initial-time value="" type=string`,
 		`param name=eval-file value="" type=string`,
+		`param name=egdb value=false type=bool`,
+		`param name=egdb-path value="" type=string`,
+		`param name=egdb-cache value=32 type=int min=1 max=65536`,
 		`wait`, `ready`, `pong`)
 }
 

@@ -277,6 +277,45 @@ var params = []*param{
 		},
 		help: "learned-evaluation weights file (made by damaengine tune) for the variant it names; empty: the embedded weights",
 	},
+	{
+		name: "egdb", kind: "bool",
+		get: func(h *Hub) string { return boolText(h.tables.on) },
+		set: func(h *Hub, _ string, n int) error {
+			if on := n == 1; on != h.tables.on {
+				h.tables.on = on
+				h.tables.reset(h.afterSearches)
+			}
+			return nil
+		},
+		help: "endgame tables: probed by the search, and built in the background into egdb-path when missing (up to 4 pieces on 32-square boards, 3 on Turkish and International)",
+	},
+	{
+		name: "egdb-path", kind: "string",
+		get: func(h *Hub) string { return h.tables.path },
+		set: func(h *Hub, s string, _ int) error {
+			if err := checkDir(s); err != nil {
+				return err
+			}
+			if s != h.tables.path {
+				h.tables.path = s
+				h.tables.reset(h.afterSearches)
+			}
+			return nil
+		},
+		help: "directory of the endgame tables (damaengine egdb build --dir); empty: damaengine/egdb in the user cache directory",
+	},
+	{
+		name: "egdb-cache", kind: "int", lo: 1, hi: func() int { return maxEgdbCache },
+		get: func(h *Hub) string { return strconv.Itoa(h.tables.cacheMB) },
+		set: func(h *Hub, _ string, n int) error {
+			if n != h.tables.cacheMB {
+				h.tables.cacheMB = n
+				h.tables.reset(h.afterSearches)
+			}
+			return nil
+		},
+		help: "megabytes of decompressed endgame-table blocks cached per variant in use",
+	},
 }
 
 // lookupParam finds a parameter by name, any case.

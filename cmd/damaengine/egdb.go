@@ -1,18 +1,15 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/bits"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/damaengine/damaengine/egdb"
 	"github.com/damaengine/damaengine/movegen"
-	"github.com/damaengine/damaengine/search"
 )
 
 // runEgdb implements "damaengine egdb build|probe".
@@ -80,15 +77,8 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 // loadTables loads v's tables from dir, as many pieces as are there (up
 // to 8); with none at all it returns the error of the smallest.
 func loadTables(db *egdb.DB, v *movegen.Variant, dir string) error {
-	for n := 2; n <= 8; n++ {
-		if err := db.Load(v, n, dir); err != nil {
-			if n == 2 || !errors.Is(err, egdb.ErrMissing) {
-				return err
-			}
-			return nil
-		}
-	}
-	return nil
+	_, err := db.LoadPresent(v, dir)
+	return err
 }
 
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
@@ -137,69 +127,25 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// egdbSettings are the hub command line's table settings:
-// --egdb-dir=D (turns the tables on), --egdb-cache=MB.
-type egdbSettings struct {
-	dir     string
-	cacheMB int
+// egdbDefault is the hub's egdb default: on, unless the environment
+// variable DAMAENGINE_EGDB says off (false, 0, off), as the tests that run
+// the binary do, so that no test builds tables in the user cache directory.
+func egdbDefault(getenv func(string) string) bool {
+	switch strings.ToLower(strings.TrimSpace(getenv("DAMAENGINE_EGDB"))) {
+	case "0", "false", "off", "no":
+		return false
+	}
+	return true
 }
 
-// splitEgdbArgs takes the table settings out of the hub's arguments.
-func splitEgdbArgs(args []string) (rest []string, s egdbSettings, err error) {
-	s.cacheMB = 32
+// hubEgdbArgs rewrites the older hub flag --egdb-dir=D as --egdb-path=D.
+func hubEgdbArgs(args []string) []string {
+	out := make([]string, 0, len(args))
 	for _, a := range args {
-		name, val, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch name {
-		case "egdb-dir":
-			s.dir = val
-		case "egdb-cache":
-			if s.cacheMB, err = strconv.Atoi(val); err != nil || s.cacheMB < 1 {
-				return nil, s, fmt.Errorf("--egdb-cache=%s: want a number of megabytes", val)
-			}
-		default:
-			rest = append(rest, a)
+		if name, val, ok := strings.Cut(strings.TrimLeft(a, "-"), "="); ok && name == "egdb-dir" {
+			a = "--egdb-path=" + val
 		}
+		out = append(out, a)
 	}
-	return rest, s, nil
-}
-
-// withTables returns a factory of searchers that probe the tables found
-// in s.dir, loaded once for every variant that has some there (the Hub
-// session may switch variants after the searcher is built). Bad files are
-// reported on stderr and the variant is played without tables.
-func (s egdbSettings) withTables(stderr io.Writer) func(v *movegen.Variant, ttLog2 int) *search.Engine {
-	var db *egdb.DB
-	pieces := 0
-	return func(v *movegen.Variant, ttLog2 int) *search.Engine {
-		e := search.New(v, ttLog2)
-		if s.dir == "" {
-			return e
-		}
-		if db == nil {
-			var err error
-			if db, err = egdb.New(s.cacheMB); err != nil {
-				fmt.Fprintf(stderr, "damaengine: endgame tables off: %v\n", err)
-				return e
-			}
-			for _, w := range movegen.Variants() {
-				if !egdb.Supported(w) {
-					continue
-				}
-				if err := loadTables(db, w, s.dir); err != nil && !errors.Is(err, egdb.ErrMissing) {
-					fmt.Fprintf(stderr, "damaengine: endgame tables off for %s: %v\n", w.Name, err)
-				}
-				pieces = max(pieces, db.Pieces(w))
-			}
-			if pieces == 0 {
-				fmt.Fprintf(stderr, "damaengine: no endgame tables in %s (damaengine egdb build)\n", s.dir)
-			}
-		}
-		if pieces > 0 {
-			e.SetProbe(func(v *movegen.Variant, p *movegen.Position) (int, bool) {
-				w, ok := db.Probe(v, p)
-				return int(w), ok
-			}, pieces)
-		}
-		return e
-	}
+	return out
 }

@@ -37,3 +37,16 @@ func TestEgdbCommand(t *testing.T) {
 		t.Errorf("missing tables: rc %d, %q", rc, e2.String())
 	}
 }
+
+func TestHubEgdbSettings(t *testing.T) {
+	env := func(v string) func(string) string { return func(string) string { return v } }
+	for v, want := range map[string]bool{"": true, "on": true, "off": false, "0": false, "False": false} {
+		if got := egdbDefault(env(v)); got != want {
+			t.Errorf("DAMAENGINE_EGDB=%q: egdb %v, want %v", v, got, want)
+		}
+	}
+	got := hubEgdbArgs([]string{"--egdb-dir=/x", "--tt-size=20", "egdb-cache=8"})
+	if strings.Join(got, " ") != "--egdb-path=/x --tt-size=20 egdb-cache=8" {
+		t.Errorf("args %q", got)
+	}
+}

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/rs/zerolog"
 
-	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/protocol"
 )
 
@@ -16,17 +16,11 @@ import (
 // such as --tt-size=24; --log-level and --log-file turn logging on (to
 // stderr unless a file is given).
 func runHub(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	args, tables, err := splitEgdbArgs(args)
-	if err != nil {
-		return fail(stderr, 2, "hub", "%v", err)
-	}
-	newEngine := tables.withTables(stderr)
 	h := protocol.NewHub(stdin, stdout, protocol.Options{
 		Log:       zerolog.Nop(),
 		LogOutput: stderr,
-		Args:      args,
-		// the search the session talks to, built on first use
-		Engine: func(v *movegen.Variant, ttLog2 int) protocol.Searcher { return newEngine(v, ttLog2) },
+		Args:      hubEgdbArgs(args),
+		Egdb:      egdbDefault(os.Getenv),
 	})
 	if err := h.Run(); err != nil {
 		return fail(stderr, 1, "hub", "%v", err)

@@ -97,7 +97,7 @@ usage:
                                   the book moves of a position
   damaengine serve [--addr 127.0.0.1:8080]
                                   play every variant in the browser against the engine
-  damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: --egdb-dir=D)
+  damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
   damaengine tune gen|fit ...     self-play data and the fit of the learned evaluation
   damaengine help | --help        this text

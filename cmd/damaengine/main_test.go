@@ -81,6 +81,7 @@ type engineProc struct {
 
 func startEngine(t *testing.T, bin string, args ...string) *engineProc {
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "DAMAENGINE_EGDB=off") // no table build in the user's cache directory
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,275 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/damaengine/damaengine/egdb"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+)
+
+// DefaultEgdbCache is the egdb-cache default: megabytes of decompressed
+// table blocks kept per variant in use.
+const DefaultEgdbCache = 32
+
+// maxEgdbCache bounds egdb-cache (megabytes).
+const maxEgdbCache = 1 << 16
+
+// AutoPieces returns the pieces up to which v's tables are built in the
+// background when they are missing: 4 on the 32-square boards (7.5 M
+// positions, 7-32 s of one core), 3 on Turkish's 64 squares and
+// International's 50 (≤ 4 is 120 M positions and minutes there: built
+// with damaengine egdb build, never behind a user's back).
+func AutoPieces(v *movegen.Variant) int {
+	if v.Squares == 32 {
+		return 4
+	}
+	return 3
+}
+
+// prober is the part of a Searcher that takes endgame tables
+// (*search.Engine has it).
+type prober interface {
+	SetProbe(f search.ProbeFunc, pieces int)
+}
+
+// tableSet holds a session's endgame tables: one egdb.DB per variant,
+// loaded from the egdb-path directory (egdb.DefaultDir when empty) on
+// first use and built there in the background when missing. It is used on
+// the command loop only; builds run on goroutines of their own with their
+// own DB, and a finished build is loaded at the next use. A DB handed to
+// the engine is never changed: a new one replaces it, and the old one is
+// closed on the engine's goroutine, after the searches that used it.
+type tableSet struct {
+	on      bool
+	path    string
+	cacheMB int
+	stderr  io.Writer // progress lines of background builds
+	vars    map[int]*tablesOf
+	auto    func(*movegen.Variant) int // AutoPieces (tests build less)
+}
+
+// tablesOf is the state of one variant's tables.
+type tablesOf struct {
+	db       *egdb.DB // loaded, or nil
+	pieces   int
+	err      error // a file that cannot be used: no tables for the variant
+	reported bool  // err has been sent
+	build    *buildJob
+}
+
+// buildJob is a background build (or the wait for another process's).
+type buildJob struct {
+	done chan struct{}
+	err  error
+}
+
+func newTableSet(stderr io.Writer) *tableSet {
+	return &tableSet{cacheMB: DefaultEgdbCache, stderr: stderr, vars: map[int]*tablesOf{}, auto: AutoPieces}
+}
+
+// dir returns the table directory.
+func (ts *tableSet) dir() (string, error) {
+	if ts.path != "" {
+		return ts.path, nil
+	}
+	return egdb.DefaultDir()
+}
+
+// reset forgets every loaded table (after a settings change); close runs
+// on the engine's goroutine.
+func (ts *tableSet) reset(closeLater func(func())) {
+	old := ts.vars
+	ts.vars = map[int]*tablesOf{}
+	closeLater(func() {
+		for _, st := range old {
+			if st.db != nil {
+				st.db.Close()
+			}
+		}
+	})
+}
+
+// forSearch returns the probe and piece count to search v with (nil: no
+// tables), loading them or starting a build as needed, and an error
+// message to send (once) when v's tables cannot be used.
+func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (search.ProbeFunc, int, string) {
+	if !ts.on || !egdb.Supported(v) {
+		return nil, 0, ""
+	}
+	st := ts.vars[v.ID()]
+	if st == nil {
+		st = &tablesOf{}
+		ts.vars[v.ID()] = st
+		ts.load(v, st, closeLater)
+	}
+	if st.build != nil {
+		select {
+		case <-st.build.done:
+			err := st.build.err
+			st.build = nil
+			if err != nil {
+				st.err = err
+			} else {
+				ts.load(v, st, closeLater)
+			}
+		default:
+		}
+	}
+	msg := ""
+	if st.err != nil {
+		if !st.reported {
+			st.reported = true
+			msg = fmt.Sprintf("%v; %s is played without endgame tables", st.err, v.Name)
+		}
+		return nil, 0, msg
+	}
+	if st.db == nil {
+		return nil, 0, ""
+	}
+	db := st.db
+	return func(v *movegen.Variant, p *movegen.Position) (int, bool) {
+		w, ok := db.Probe(v, p)
+		return int(w), ok
+	}, st.pieces, ""
+}
+
+// load reads v's tables into a new DB; when fewer pieces than AutoPieces
+// are there, a build is started (and the pieces found are used meanwhile).
+func (ts *tableSet) load(v *movegen.Variant, st *tablesOf, closeLater func(func())) {
+	dir, err := ts.dir()
+	if err != nil {
+		st.err = err
+		return
+	}
+	db, err := egdb.New(ts.cacheMB)
+	if err != nil {
+		st.err = err
+		return
+	}
+	n, err := db.LoadPresent(v, dir)
+	if err != nil && !errors.Is(err, egdb.ErrMissing) {
+		db.Close()
+		st.err = err
+		return
+	}
+	if old := st.db; old != nil {
+		closeLater(old.Close)
+	}
+	st.db, st.pieces = nil, 0
+	if n > 0 {
+		st.db, st.pieces = db, n
+	} else {
+		db.Close()
+	}
+	if n < ts.auto(v) && st.build == nil {
+		st.build = ts.startBuild(v, dir, ts.auto(v))
+	}
+}
+
+// startBuild builds v's tables of up to pieces pieces into dir on a
+// goroutine, once it holds the directory's build lock (another process
+// may be building them: then it waits, and finds them built).
+func (ts *tableSet) startBuild(v *movegen.Variant, dir string, pieces int) *buildJob {
+	job := &buildJob{done: make(chan struct{})}
+	w := ts.stderr
+	go func() {
+		var last string // the final line, written once the job is done
+		defer func() {
+			close(job.done)
+			if last != "" {
+				fmt.Fprint(w, last)
+			}
+		}()
+		said := false
+		for {
+			unlock, ok, err := egdb.Lock(dir, v)
+			if err != nil {
+				job.err = fmt.Errorf("egdb: building %s tables in %s: %v", v.Name, dir, err)
+				return
+			}
+			if ok {
+				defer unlock()
+				break
+			}
+			if !said {
+				fmt.Fprintf(w, "damaengine: egdb %s: another process is building the tables in %s; waiting for it\n", v.Name, dir)
+				said = true
+			}
+			time.Sleep(time.Second)
+		}
+		last, job.err = buildTables(v, dir, pieces, w)
+	}()
+	return job
+}
+
+// buildTables builds v's tables in dir with a progress line on w every
+// few seconds (nothing for the slices already on disk); it returns the
+// final line, for after the tables can be loaded.
+func buildTables(v *movegen.Variant, dir string, pieces int, w io.Writer) (string, error) {
+	db, err := egdb.New(16)
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	start := time.Now()
+	var last time.Time
+	solved := false
+	err = db.Build(v, pieces, dir, func(p egdb.Progress) {
+		if p.Skipped {
+			return
+		}
+		if !solved {
+			fmt.Fprintf(w, "damaengine: egdb %s: building the tables of up to %d pieces in %s in the background; playing without them meanwhile\n", v.Name, pieces, dir)
+			solved = true
+		}
+		if time.Since(last) >= 5*time.Second || p.Done == p.Total {
+			last = time.Now()
+			fmt.Fprintf(w, "damaengine: egdb %s %s: %d/%d positions, %.0f positions/s, ETA %s\n",
+				v.Name, p.Slice, p.Done, p.Total, p.Rate(), p.ETA().Round(time.Second))
+		}
+	})
+	if err != nil {
+		return "", fmt.Errorf("egdb: building %s tables in %s: %v", v.Name, dir, err)
+	}
+	if !solved {
+		return "", nil
+	}
+	return fmt.Sprintf("damaengine: egdb %s: tables of up to %d pieces built in %s; used from the next search\n", v.Name, pieces, time.Since(start).Round(100*time.Millisecond)), nil
+}
+
+// checkDir is the egdb-path check: empty, or a directory (created by the
+// first build when it does not exist yet).
+func checkDir(s string) error {
+	if s == "" {
+		return nil
+	}
+	fi, err := os.Stat(s)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("egdb-path: %v", clipErr(err))
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("egdb-path %s is not a directory", quoteClip(s))
+	}
+	return nil
+}
+
+// syncWriter serialises writes from the builds' goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
