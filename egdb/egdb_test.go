@@ -351,3 +351,42 @@ func TestLock(t *testing.T) {
 	}
 	u3()
 }
+
+// TestVerify: Verify passes sound tables (and counts what it saw) and
+// finds a stored value changed by hand.
+func TestVerify(t *testing.T) {
+	v := movegen.English
+	db, err := New(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Build(v, 3, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	s := Slice{0, 2, 0, 1}
+	r, err := db.Verify(v, s, 0, 1)
+	if err != nil || r.Bad != 0 {
+		t.Fatalf("sound 2k-1k: %+v, %v", r, err)
+	}
+	w, d, l := census(db, v, s)
+	if r.Win != w || r.Draw != d || r.Loss != l || r.Checked != db.vars[v.ID()].ix.size(s) || r.Win+r.Draw+r.Loss+r.Capture+r.Empty != r.Checked {
+		t.Errorf("counts %+v, census %d/%d/%d", r, w, d, l)
+	}
+	if r2, err := db.Verify(v, s, 500, 7); err != nil || !r2.Sampled || r2.Checked != 500 || r2.Bad != 0 {
+		t.Errorf("sample: %+v, %v", r2, err)
+	}
+	tab := db.vars[v.ID()].tabs[s]
+	for i, c := range tab.mem {
+		if c == codeWin {
+			tab.mem[i] = codeDraw
+			break
+		}
+	}
+	if r, err := db.Verify(v, s, 0, 1); err != nil || r.Bad != 1 || !strings.Contains(r.FirstBad, "stored draw, the successors say win") {
+		t.Errorf("a win stored as a draw: %+v, %v", r, err)
+	}
+	if got := len(db.Present(v)); got != len(Slices(3, v.MaxPieces)) {
+		t.Errorf("Present: %d slices", got)
+	}
+}

@@ -15,7 +15,7 @@ import (
 // runEgdb implements "damaengine egdb build|probe".
 func runEgdb(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || isHelp(args[:1]) {
-		fmt.Fprint(stdout, "usage:\n  damaengine egdb build --variant V --pieces N [--dir D]\n  damaengine egdb probe --variant V --fen F [--dir D]\n")
+		fmt.Fprint(stdout, "usage:\n  damaengine egdb build --variant V --pieces N [--dir D]\n  damaengine egdb probe --variant V --fen F [--dir D]\n  damaengine egdb verify --variant V [--dir D] [--sample N]\n")
 		return 0
 	}
 	switch args[0] {
@@ -23,8 +23,10 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 		return runEgdbBuild(args[1:], stdout, stderr)
 	case "probe":
 		return runEgdbProbe(args[1:], stdout, stderr)
+	case "verify":
+		return runEgdbVerify(args[1:], stdout, stderr)
 	}
-	return fail(stderr, 2, "egdb", "unknown subcommand %q (build, probe)", args[0])
+	return fail(stderr, 2, "egdb", "unknown subcommand %q (build, probe, verify)", args[0])
 }
 
 func egdbDir(dir string) (string, error) {
@@ -124,6 +126,72 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintln(stdout, line)
+	return 0
+}
+
+// verifyAll is the most pieces of a slice egdb verify checks position by
+// position; larger slices are sampled.
+const verifyAll = 4
+
+func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("egdb verify", flag.ContinueOnError)
+	variant := fs.String("variant", "italian", "rule set")
+	dir := fs.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
+	sample := fs.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
+	seed := fs.Uint64("seed", 1, "seed of the sample")
+	if rc, ok := parseFlags(fs, "damaengine egdb verify --variant V [--dir D] [--sample N]", args, stdout, stderr); !ok {
+		return rc
+	}
+	v, err := movegen.Lookup(*variant)
+	if err != nil {
+		return fail(stderr, 2, "egdb verify", "%v", err)
+	}
+	if *sample < 1 {
+		return fail(stderr, 2, "egdb verify", "--sample %d: at least 1", *sample)
+	}
+	d, err := egdbDir(*dir)
+	if err != nil {
+		return fail(stderr, 2, "egdb verify", "%v", err)
+	}
+	db, err := egdb.New(64)
+	if err != nil {
+		return fail(stderr, 1, "egdb verify", "%v", err)
+	}
+	defer db.Close()
+	if err := loadTables(db, v, d); err != nil {
+		return fail(stderr, 1, "egdb verify", "%v", err)
+	}
+	start := time.Now()
+	var total egdb.VerifyReport
+	for _, s := range db.Present(v) {
+		n := 0
+		if s.Pieces() > verifyAll {
+			n = *sample
+		}
+		r, err := db.Verify(v, s, n, *seed)
+		if err != nil {
+			return fail(stderr, 1, "egdb verify", "%v", err)
+		}
+		how := "all"
+		if r.Sampled {
+			how = "sampled"
+		}
+		fmt.Fprintf(stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, bad %d\n",
+			v.Name, s, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, r.Bad)
+		if r.Bad > 0 {
+			fmt.Fprintf(stdout, "  first bad: %s\n", r.FirstBad)
+		}
+		total.Checked += r.Checked
+		total.Win += r.Win
+		total.Draw += r.Draw
+		total.Loss += r.Loss
+		total.Bad += r.Bad
+	}
+	fmt.Fprintf(stdout, "egdb verify %s: tables of up to %d pieces in %s: %d checked, win %d draw %d loss %d, bad %d (%s)\n",
+		v.Name, db.Pieces(v), d, total.Checked, total.Win, total.Draw, total.Loss, total.Bad, time.Since(start).Round(time.Millisecond))
+	if total.Bad > 0 {
+		return 1
+	}
 	return 0
 }
 

@@ -10,7 +10,7 @@
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080]
-//	damaengine egdb build --variant V --pieces N [--dir D] | probe --variant V --fen F [--dir D]
+//	damaengine egdb build --variant V --pieces N [--dir D] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
 //	damaengine tune gen|fit ...
 //	damaengine --version
 //
@@ -99,6 +99,7 @@ usage:
                                   play every variant in the browser against the engine
   damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
+  damaengine egdb verify --variant V [--dir D]            every stored value against its successors
   damaengine tune gen|fit ...     self-play data and the fit of the learned evaluation
   damaengine help | --help        this text
   damaengine --version            the version

@@ -1,0 +1,118 @@
+package egdb
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// VerifyReport is the check of one slice by Verify.
+type VerifyReport struct {
+	Slice   Slice
+	Sampled bool // random positions, not all of them
+	Checked int  // index values looked at
+	// Values of the quiet positions checked, for the side to move.
+	Win, Draw, Loss int
+	Capture         int // positions with a capture pending (stored as none)
+	Empty           int // index values with no position (pieces overlap)
+	Bad             int // positions whose stored value disagrees
+	// FirstBad describes the first disagreement (FEN, stored, expected).
+	FirstBad string
+}
+
+// Verify checks the stored values of slice s of v against the move
+// generator: every quiet position's value must be the best of its
+// successors' (the side to move wins iff some move reaches a position lost
+// for the opponent, loses iff every move reaches one won for the opponent
+// or there is no move, and draws otherwise), the successors probed as a
+// search would (captures resolved through the smaller slices); positions
+// with a capture pending and index values with no position must be stored
+// as none. With sample > 0, that many random index values are checked
+// instead of all of them.
+func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (VerifyReport, error) {
+	rep := VerifyReport{Slice: s, Sampled: sample > 0}
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
+		return rep, fmt.Errorf("egdb: no %s tables loaded", v.Name)
+	}
+	vt := db.vars[v.ID()]
+	t := vt.tabs[s]
+	if t == nil {
+		return rep, fmt.Errorf("egdb: %s: slice %s not loaded", v.Name, s)
+	}
+	n := vt.ix.size(s)
+	rng := rand.New(rand.NewPCG(seed, uint64(n)))
+	count := n
+	if sample > 0 {
+		count = sample
+	}
+	var ml movegen.MoveList
+	for k := 0; k < count; k++ {
+		idx := k
+		if sample > 0 {
+			idx = rng.IntN(n)
+		}
+		rep.Checked++
+		code := db.code(t, idx)
+		p, ok := vt.ix.position(s, idx)
+		bad := func(want string) {
+			if rep.Bad == 0 {
+				got := map[uint8]string{codeNone: "none", codeDraw: "draw", codeWin: "win", codeLoss: "loss"}[code]
+				rep.FirstBad = fmt.Sprintf("%s: stored %s, the successors say %s", v.FEN(&p), got, want)
+			}
+			rep.Bad++
+		}
+		if !ok {
+			rep.Empty++
+			if code != codeNone {
+				bad("no position")
+			}
+			continue
+		}
+		if v.HasCapture(&p) {
+			rep.Capture++
+			if code != codeNone {
+				bad("none (a capture is pending)")
+			}
+			continue
+		}
+		v.Generate(&p, &ml)
+		best := Loss
+		for _, m := range ml.Slice() {
+			c := p
+			c.Play(m)
+			w, ok := vt.probe(db, &c)
+			if !ok {
+				return rep, fmt.Errorf("egdb: %s %s: %s: successor %s not in the tables", v.Name, s, v.FEN(&p), v.FEN(&c))
+			}
+			best = max(best, -w)
+		}
+		switch best {
+		case Win:
+			rep.Win++
+		case Draw:
+			rep.Draw++
+		default:
+			rep.Loss++
+		}
+		if code != codeOf(best) {
+			bad(best.String())
+		}
+	}
+	return rep, nil
+}
+
+// Present returns the slices of v loaded or built, in build order.
+func (db *DB) Present(v *movegen.Variant) []Slice {
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
+		return nil
+	}
+	vt := db.vars[v.ID()]
+	var out []Slice
+	for _, s := range Slices(8, v.MaxPieces) {
+		if vt.tabs[s] != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
