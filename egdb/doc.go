@@ -23,7 +23,18 @@
 // the rule allows, and the search, which counts them, still applies the
 // rule. Spanish has no move rule, so its values are exact.
 //
+// Each slice also stores the distance to conversion of its won and lost
+// positions: the plies to the next capture or promotion (or the end of the
+// game) when the winner hastens it and the loser delays it, found by
+// running the propagation breadth first. A winner that always moves to a
+// lost position of smaller distance, or captures or promotes keeping the
+// win, wins in a bounded number of moves (the search does so at a won
+// root: search.SetDistance). The distance also tells whether a move rule
+// can intervene: a win of distance d converts within d plies, each
+// conversion resetting the move-rule count.
+//
 // Tables on disk are split in blocks compressed with DEFLATE, with an
-// index of block offsets and a checksum; probes read decompressed blocks
+// index of block offsets and a checksum (a .wdl file of 2-bit values and a
+// .dtc file of distances, a byte each, per slice); probes read decompressed blocks
 // through a ristretto cache whose budget is set in megabytes.
 package egdb

@@ -277,7 +277,7 @@ func TestFiles(t *testing.T) {
 		}
 	}
 	// Bad files: missing, corrupt, another variant's.
-	f := path(dir, v, Slice{0, 2, 0, 1})
+	f := path(dir, v, Slice{0, 2, 0, 1}, false)
 	raw, _ := os.ReadFile(f)
 	check := func(what, want string) {
 		t.Helper()
@@ -294,11 +294,11 @@ func TestFiles(t *testing.T) {
 	check("corrupt", "corrupt")
 	os.Remove(f)
 	check("missing", "missing")
-	os.MkdirAll(filepath.Dir(path(dir, movegen.Italian, Slice{})), 0o755)
+	os.MkdirAll(filepath.Dir(path(dir, movegen.Italian, Slice{}, false)), 0o755)
 	os.Rename(filepath.Join(dir, v.Name), filepath.Join(dir, "x"))
 	os.Rename(filepath.Join(dir, "x"), filepath.Join(dir, movegen.Italian.Name, "..", "tmp"))
 	db3, _ := New(1)
-	os.WriteFile(path(dir, movegen.Italian, Slice{0, 1, 0, 1}), raw, 0o644)
+	os.WriteFile(path(dir, movegen.Italian, Slice{0, 1, 0, 1}, false), raw, 0o644)
 	if err := db3.Load(movegen.Italian, 2, dir); err == nil || !strings.Contains(err.Error(), "variant") {
 		t.Errorf("wrong variant: error %v", err)
 	}
@@ -376,15 +376,27 @@ func TestVerify(t *testing.T) {
 	if r2, err := db.Verify(v, s, 500, 7); err != nil || !r2.Sampled || r2.Checked != 500 || r2.Bad != 0 {
 		t.Errorf("sample: %+v, %v", r2, err)
 	}
+	if r.MaxDist < 10 || r.MaxDist > MaxDistance {
+		t.Errorf("2k-1k: longest distance %d", r.MaxDist)
+	}
 	tab := db.vars[v.ID()].tabs[s]
 	for i, c := range tab.mem {
-		if c == codeWin {
-			tab.mem[i] = codeDraw
+		if c == codeWin && tab.dist.mem[i] > 2 {
+			tab.dist.mem[i]--
 			break
 		}
 	}
-	if r, err := db.Verify(v, s, 0, 1); err != nil || r.Bad != 1 || !strings.Contains(r.FirstBad, "stored draw, the successors say win") {
-		t.Errorf("a win stored as a draw: %+v, %v", r, err)
+	if r, err := db.Verify(v, s, 0, 1); err != nil || r.Bad != 1 || !strings.Contains(r.FirstBad, "the successors say win at distance") {
+		t.Errorf("a win's distance one short: %+v, %v", r, err)
+	}
+	for i, c := range tab.mem {
+		if c == codeWin {
+			tab.mem[i] = codeDraw // the same position: still one bad
+			break
+		}
+	}
+	if r, err := db.Verify(v, s, 0, 1); err != nil || r.Bad != 1 || !strings.Contains(r.FirstBad, "stored draw at distance 24, the successors say win") {
+		t.Errorf("and a win stored as a draw: %+v, %v", r, err)
 	}
 	if got := len(db.Present(v)); got != len(Slices(3, v.MaxPieces)) {
 		t.Errorf("Present: %d slices", got)

@@ -69,10 +69,12 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 		}
 		vt.pieces = max(vt.pieces, s.Pieces()) // a missing slice is reported by probe
 		if dir != "" {
-			if t, err := db.loadFile(vt, dir, s); err == nil {
+			// Resumed only with the distances (tables from before them
+			// are solved again).
+			if t, err := db.loadFile(vt, dir, s); err == nil && t.dist != nil {
 				vt.tabs[s] = t
 				if m := s.Mirror(); m != s {
-					if t, err := db.loadFile(vt, dir, m); err == nil {
+					if t, err := db.loadFile(vt, dir, m); err == nil && t.dist != nil {
 						vt.tabs[m] = t
 						report(s, true)
 						report(m, true)
@@ -89,17 +91,23 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 		if m := s.Mirror(); m != s {
 			group = append(group, m)
 		}
-		codes, err := vt.solve(db, group)
+		codes, dists, err := vt.solve(db, group)
 		if err != nil {
 			return err
 		}
 		for i, g := range group {
 			if dir != "" {
-				if err := write(dir, v, g, codes[i]); err != nil {
+				// The distances first: a values file on disk always has
+				// its distances next to it.
+				if err := write(dir, v, g, dists[i], true); err != nil {
+					return err
+				}
+				if err := write(dir, v, g, codes[i], false); err != nil {
 					return err
 				}
 			}
-			vt.tabs[g] = &table{s: g, n: len(codes[i]), mem: codes[i]}
+			d := &table{s: g, n: len(dists[i]), wide: true, mem: dists[i]}
+			vt.tabs[g] = &table{s: g, n: len(codes[i]), mem: codes[i], dist: d}
 		}
 		for _, g := range group {
 			report(g, false)
@@ -109,12 +117,12 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 	return nil
 }
 
-func write(dir string, v *movegen.Variant, s Slice, codes []uint8) error {
-	raw, err := encode(v, s, codes)
+func write(dir string, v *movegen.Variant, s Slice, codes []uint8, wide bool) error {
+	raw, err := encode(v, s, codes, wide)
 	if err != nil {
 		return fmt.Errorf("egdb: %w", err)
 	}
-	f := path(dir, v, s)
+	f := path(dir, v, s, wide)
 	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 		return fmt.Errorf("egdb: %w", err)
 	}
@@ -143,12 +151,19 @@ func write(dir string, v *movegen.Variant, s Slice, codes []uint8) error {
 }
 
 // solve computes the codes of a slice and its mirror (one slice when it is
-// its own mirror). Moves out of the group (captures, promotions) are
-// probed in the smaller slices, already solved; the moves inside it form a
-// graph solved by propagation from the decided positions: a position with
-// a successor lost for the opponent is won, one whose successors are all
-// won for the opponent is lost, and what is never decided is a draw.
-func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
+// its own mirror), and their distances to conversion. Moves out of the
+// group (captures, promotions) are probed in the smaller slices, already
+// solved; the moves inside it form a graph solved by propagation from the
+// decided positions: a position with a successor lost for the opponent is
+// won, one whose successors are all won for the opponent is lost, and what
+// is never decided is a draw. The propagation runs breadth first from the
+// positions decided at distance 0 (no move) and 1 (by a capture or a
+// promotion), so a win is decided through its nearest lost successor and
+// a loss through its farthest won one: the distance of a win is one more
+// than the least distance of its lost successors, that of a loss one more
+// than the greatest of its successors' (a move leaving the group counts
+// as distance 0 after it).
+func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, [][]uint8, error) {
 	ix := vt.ix
 	base := make([]int, len(group)+1)
 	for i, s := range group {
@@ -166,8 +181,9 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 	hasDraw := make([]bool, n)
 	left := make([]int32, n)
 	childStart := make([]int32, n+1)
+	dist := make([]uint16, n)
 	var children []int32
-	var queue []int32
+	var queue, queue1 []int32 // decided at distance 0, at distance 1
 	var ml movegen.MoveList
 	for gi, s := range group {
 		other := 0
@@ -186,7 +202,7 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 			vt.v.Generate(&p, &ml)
 			if ml.N == 0 {
 				state[id], val[id] = decided, Loss
-				queue = append(queue, int32(id))
+				queue = append(queue, int32(id)) // distance 0
 				continue
 			}
 			isCap := ml.Moves[0].Captured != 0
@@ -199,7 +215,7 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 				if isCap || m.Promote {
 					w, ok := vt.probe(db, &c)
 					if !ok {
-						return nil, fmt.Errorf("egdb: %s: %s leads outside the solved slices", vt.v.Name, s)
+						return nil, nil, fmt.Errorf("egdb: %s: %s leads outside the solved slices", vt.v.Name, s)
 					}
 					best = max(best, -w)
 					continue
@@ -210,13 +226,13 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 			}
 			switch {
 			case best == Win:
-				state[id], val[id] = decided, Win
-				queue = append(queue, int32(id))
+				state[id], val[id], dist[id] = decided, Win, 1
+				queue1 = append(queue1, int32(id))
 			case cnt == 0 && best == Draw:
 				state[id], val[id] = decided, Draw
 			case cnt == 0:
-				state[id], val[id] = decided, Loss
-				queue = append(queue, int32(id))
+				state[id], val[id], dist[id] = decided, Loss, 1
+				queue1 = append(queue1, int32(id))
 			default:
 				hasDraw[id] = best == Draw
 				left[id] = int32(cnt)
@@ -241,15 +257,17 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 		}
 	}
 	children = nil
-	for len(queue) > 0 {
-		x := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
+	// First in, first out: the queue holds distances in order.
+	queue = append(queue, queue1...)
+	queue1 = nil
+	for head := 0; head < len(queue); head++ {
+		x := queue[head]
 		for _, y := range parents[parentStart[x]:parentStart[x+1]] {
 			if state[y] != undecided {
 				continue
 			}
 			if val[x] == Loss {
-				state[y], val[y] = decided, Win
+				state[y], val[y], dist[y] = decided, Win, dist[x]+1
 				queue = append(queue, y)
 				continue
 			}
@@ -258,22 +276,31 @@ func (vt *varTables) solve(db *DB, group []Slice) ([][]uint8, error) {
 				if hasDraw[y] {
 					val[y] = Draw
 				} else {
-					val[y] = Loss
+					val[y], dist[y] = Loss, dist[x]+1
 					queue = append(queue, y)
 				}
 			}
 		}
 	}
 	out := make([][]uint8, len(group))
-	for gi := range group {
+	dists := make([][]uint8, len(group))
+	for gi, s := range group {
 		codes := make([]uint8, base[gi+1]-base[gi])
+		ds := make([]uint8, len(codes))
 		for i := range codes {
 			id := base[gi] + i
-			if state[id] != invalid && !capture[id] {
-				codes[i] = codeOf(val[id]) // undecided: Draw
+			if state[id] == invalid || capture[id] {
+				continue
+			}
+			codes[i] = codeOf(val[id]) // undecided: Draw
+			if state[id] == decided && val[id] != Draw {
+				if dist[id] > MaxDistance {
+					return nil, nil, fmt.Errorf("egdb: %s %s: a distance to conversion of %d plies, over the %d a distance file holds", vt.v.Name, s, dist[id], MaxDistance)
+				}
+				ds[i] = uint8(dist[id] + 1)
 			}
 		}
-		out[gi] = codes
+		out[gi], dists[gi] = codes, ds
 	}
-	return out, nil
+	return out, dists, nil
 }

@@ -57,19 +57,26 @@ func codeOf(w WDL) uint8 {
 }
 
 const (
-	magic     = "DAMAEGDB"
+	magic     = "DAMAEGDB" // a file of 2-bit values (.wdl)
+	distMagic = "DAMAEDTC" // a file of distances, a byte each (.dtc)
 	version   = 1
-	blockLog2 = 14 // positions per block: 4 KB once unpacked
+	blockLog2 = 14 // positions per block: 4 KB once unpacked (16 KB for distances)
+	// MaxDistance is the longest distance to conversion a distance file
+	// holds (a byte: 0 for none, else the distance plus one).
+	MaxDistance = 254
 )
 
-// table is one slice: in memory (just generated) or as compressed blocks.
+// table is one slice's values, or its distances (wide: a byte per
+// position), in memory (just generated) or as compressed blocks.
 type table struct {
 	s    Slice
 	n    int
-	mem  []uint8  // one code per position, or nil
+	wide bool
+	mem  []uint8  // one value per position, or nil
 	key  uint64   // cache key of block 0
 	offs []uint32 // block i is data[offs[i]:offs[i+1]]
 	data []byte
+	dist *table // the distances to conversion, or nil
 }
 
 // varTables holds one variant's slices.
@@ -133,6 +140,80 @@ func (db *DB) Pieces(v *movegen.Variant) int {
 		return 0
 	}
 	return db.vars[v.ID()].pieces
+}
+
+// DistancePieces returns the number of pieces up to which every slice of
+// v's tables has its distances to conversion (0: none).
+func (db *DB) DistancePieces(v *movegen.Variant) int {
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
+		return 0
+	}
+	vt := db.vars[v.ID()]
+	n := 0
+	for k := 2; k <= vt.pieces; k++ {
+		for _, s := range Slices(k, v.MaxPieces) {
+			if s.Pieces() == k && (vt.tabs[s] == nil || vt.tabs[s].dist == nil) {
+				return n
+			}
+		}
+		n = k
+	}
+	return n
+}
+
+// ProbeDistance returns the value of p as Probe does and, for a win or a
+// loss, its distance to conversion: the plies to the next capture or
+// promotion (or the end of the game) when the winner hastens it and the
+// loser delays it, 1 when a capture is pending, 0 with no move left.
+// The distance is -1 for a draw or when the tables have no distances.
+// A winner that always plays a move to a lost position of smaller
+// distance, or a capture or promotion keeping the win, converts: each
+// such move lowers the distance or the material, never to come back.
+func (db *DB) ProbeDistance(v *movegen.Variant, p *movegen.Position) (WDL, int, bool) {
+	if v.ID() <= 0 || v.ID() >= movegen.NumIDs {
+		return Draw, -1, false
+	}
+	vt := db.vars[v.ID()]
+	if vt == nil {
+		return Draw, -1, false
+	}
+	us, them := p.Pieces[p.Side], p.Pieces[p.Side^1]
+	if us == 0 || them == 0 || bits.OnesCount64(us|them) > vt.pieces {
+		w, ok := vt.probe(db, p)
+		return w, 0, ok
+	}
+	if vt.v.HasCapture(p) {
+		w, ok := vt.probe(db, p)
+		if !ok || w == Draw {
+			return w, -1, ok
+		}
+		return w, 1, true
+	}
+	q := *p
+	if p.Side == movegen.Black {
+		q = vt.ix.flip(p)
+	}
+	s := sliceOf(&q)
+	t := vt.tabs[s]
+	if t == nil {
+		return Draw, -1, false
+	}
+	idx := vt.ix.index(s, &q)
+	var w WDL
+	switch db.code(t, idx) {
+	case codeWin:
+		w = Win
+	case codeLoss:
+		w = Loss
+	case codeDraw:
+		return Draw, -1, true
+	default:
+		return Draw, -1, false
+	}
+	if t.dist == nil {
+		return w, -1, true
+	}
+	return w, int(db.byteAt(t.dist, idx)) - 1, true
 }
 
 // Probe returns the value of p for its side to move in variant v, and
@@ -204,19 +285,40 @@ func (db *DB) code(t *table, idx int) uint8 {
 	if t.mem != nil {
 		return t.mem[idx]
 	}
-	b := idx >> blockLog2
+	blk := db.block(t, idx>>blockLog2)
+	if blk == nil {
+		return codeNone // checked when the file was loaded
+	}
+	i := idx & (1<<blockLog2 - 1)
+	return blk[i>>2] >> (2 * (i & 3)) & 3
+}
+
+// byteAt returns the byte of position idx of a wide table (0 when its
+// block cannot be read).
+func (db *DB) byteAt(t *table, idx int) uint8 {
+	if t.mem != nil {
+		return t.mem[idx]
+	}
+	blk := db.block(t, idx>>blockLog2)
+	if blk == nil {
+		return 0
+	}
+	return blk[idx&(1<<blockLog2-1)]
+}
+
+// block returns block b of t unpacked, through the cache.
+func (db *DB) block(t *table, b int) []byte {
 	key := t.key + uint64(b)
 	blk, ok := db.cache.Get(key)
 	if !ok {
 		var err error
 		blk, err = unpackBlock(t.data[t.offs[b]:t.offs[b+1]])
 		if err != nil {
-			return codeNone // checked when the file was loaded
+			return nil
 		}
 		db.cache.Set(key, blk, int64(len(blk)))
 	}
-	i := idx & (1<<blockLog2 - 1)
-	return blk[i>>2] >> (2 * (i & 3)) & 3
+	return blk
 }
 
 func unpackBlock(z []byte) ([]byte, error) {
@@ -225,15 +327,30 @@ func unpackBlock(z []byte) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// path returns the file of slice s of variant v under dir.
-func path(dir string, v *movegen.Variant, s Slice) string {
+// path returns the file of slice s of variant v under dir (its values,
+// or with wide its distances).
+func path(dir string, v *movegen.Variant, s Slice, wide bool) string {
 	c := s.counts()
-	return filepath.Join(dir, v.Name, fmt.Sprintf("%d%d%d%d.wdl", c[0], c[1], c[2], c[3]))
+	ext := "wdl"
+	if wide {
+		ext = "dtc"
+	}
+	return filepath.Join(dir, v.Name, fmt.Sprintf("%d%d%d%d.%s", c[0], c[1], c[2], c[3], ext))
 }
 
-// encode writes the codes of one slice as a table file: header, block
-// offsets, DEFLATE blocks of 2-bit codes, CRC-32 of everything before it.
-func encode(v *movegen.Variant, s Slice, codes []uint8) ([]byte, error) {
+// blockBytes is the unpacked size of block b of a table of n values.
+func blockBytes(n, b int, wide bool) int {
+	k := min(n-b<<blockLog2, 1<<blockLog2)
+	if wide {
+		return k
+	}
+	return (k + 3) / 4
+}
+
+// encode writes the values of one slice as a table file: header, block
+// offsets, DEFLATE blocks of 2-bit codes (or with wide of bytes), CRC-32
+// of everything before it.
+func encode(v *movegen.Variant, s Slice, codes []uint8, wide bool) ([]byte, error) {
 	nb := (len(codes) + 1<<blockLog2 - 1) >> blockLog2
 	var data bytes.Buffer
 	offs := make([]uint32, nb+1)
@@ -241,9 +358,14 @@ func encode(v *movegen.Variant, s Slice, codes []uint8) ([]byte, error) {
 	for b := 0; b < nb; b++ {
 		lo := b << blockLog2
 		hi := min(lo+1<<blockLog2, len(codes))
-		packed := make([]byte, (hi-lo+3)/4)
-		for i := lo; i < hi; i++ {
-			packed[(i-lo)>>2] |= codes[i] << (2 * ((i - lo) & 3))
+		var packed []byte
+		if wide {
+			packed = codes[lo:hi]
+		} else {
+			packed = make([]byte, (hi-lo+3)/4)
+			for i := lo; i < hi; i++ {
+				packed[(i-lo)>>2] |= codes[i] << (2 * ((i - lo) & 3))
+			}
 		}
 		fw.Reset(&data)
 		if _, err := fw.Write(packed); err != nil {
@@ -255,7 +377,11 @@ func encode(v *movegen.Variant, s Slice, codes []uint8) ([]byte, error) {
 		offs[b+1] = uint32(data.Len())
 	}
 	var out bytes.Buffer
-	out.WriteString(magic)
+	if wide {
+		out.WriteString(distMagic)
+	} else {
+		out.WriteString(magic)
+	}
 	c := s.counts()
 	hdr := []any{uint32(version), uint8(len(v.Name)), []byte(v.Name),
 		[4]uint8{uint8(c[0]), uint8(c[1]), uint8(c[2]), uint8(c[3])},
@@ -274,11 +400,15 @@ func encode(v *movegen.Variant, s Slice, codes []uint8) ([]byte, error) {
 var ErrMissing = errors.New("table file missing")
 
 // decode checks a table file of slice s of v and returns its table.
-func decode(file string, raw []byte, v *movegen.Variant, s Slice, want int) (*table, error) {
+func decode(file string, raw []byte, v *movegen.Variant, s Slice, want int, wide bool) (*table, error) {
 	bad := func(format string, a ...any) (*table, error) {
 		return nil, fmt.Errorf("egdb: %s: %s", file, fmt.Sprintf(format, a...))
 	}
-	if len(raw) < len(magic)+4 || string(raw[:len(magic)]) != magic {
+	mg := magic
+	if wide {
+		mg = distMagic
+	}
+	if len(raw) < len(mg)+4 || string(raw[:len(mg)]) != mg {
 		return bad("not a damaengine table file")
 	}
 	body, sum := raw[:len(raw)-4], binary.LittleEndian.Uint32(raw[len(raw)-4:])
@@ -323,7 +453,7 @@ func decode(file string, raw []byte, v *movegen.Variant, s Slice, want int) (*ta
 			return bad("bad block index")
 		}
 	}
-	return &table{s: s, n: want, offs: offs, data: data}, nil
+	return &table{s: s, n: want, wide: wide, offs: offs, data: data}, nil
 }
 
 // Load reads v's tables of up to pieces pieces from dir (as written by
@@ -352,8 +482,23 @@ func (db *DB) Load(v *movegen.Variant, pieces int, dir string) error {
 	return nil
 }
 
+// loadFile reads the values of slice s from dir, with their distances
+// when the distance file is there (a bad one is an error).
 func (db *DB) loadFile(vt *varTables, dir string, s Slice) (*table, error) {
-	f := path(dir, vt.v, s)
+	t, err := db.loadOne(vt, dir, s, false)
+	if err != nil {
+		return nil, err
+	}
+	d, err := db.loadOne(vt, dir, s, true)
+	if err != nil && !errors.Is(err, ErrMissing) {
+		return nil, err
+	}
+	t.dist = d
+	return t, nil
+}
+
+func (db *DB) loadOne(vt *varTables, dir string, s Slice, wide bool) (*table, error) {
+	f := path(dir, vt.v, s, wide)
 	raw, err := os.ReadFile(f)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("egdb: %s: %w (build it with: damaengine egdb build --variant %s --pieces %d --dir %s)",
@@ -362,13 +507,13 @@ func (db *DB) loadFile(vt *varTables, dir string, s Slice) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
 	}
-	t, err := decode(f, raw, vt.v, s, vt.ix.size(s))
+	t, err := decode(f, raw, vt.v, s, vt.ix.size(s), wide)
 	if err != nil {
 		return nil, err
 	}
 	for b := 0; b+1 < len(t.offs); b++ {
 		blk, err := unpackBlock(t.data[t.offs[b]:t.offs[b+1]])
-		if err != nil || len(blk) != (min(t.n-b<<blockLog2, 1<<blockLog2)+3)/4 {
+		if err != nil || len(blk) != blockBytes(t.n, b, wide) {
 			return nil, fmt.Errorf("egdb: %s: corrupt block %d", f, b)
 		}
 	}

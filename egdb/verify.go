@@ -16,7 +16,10 @@ type VerifyReport struct {
 	Win, Draw, Loss int
 	Capture         int // positions with a capture pending (stored as none)
 	Empty           int // index values with no position (pieces overlap)
-	Bad             int // positions whose stored value disagrees
+	Bad             int // positions whose stored value (or distance) disagrees
+	// MaxDist is the longest distance to conversion seen (-1: the slice
+	// has no distances).
+	MaxDist int
 	// FirstBad describes the first disagreement (FEN, stored, expected).
 	FirstBad string
 }
@@ -28,10 +31,13 @@ type VerifyReport struct {
 // or there is no move, and draws otherwise), the successors probed as a
 // search would (captures resolved through the smaller slices); positions
 // with a capture pending and index values with no position must be stored
-// as none. With sample > 0, that many random index values are checked
+// as none. Where the slice has distances to conversion, a win's must be
+// one more than the least of its lost successors' (0 after a capture or a
+// promotion), a loss's one more than the greatest of its successors' (0
+// with no move). With sample > 0, that many random index values are checked
 // instead of all of them.
 func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (VerifyReport, error) {
-	rep := VerifyReport{Slice: s, Sampled: sample > 0}
+	rep := VerifyReport{Slice: s, Sampled: sample > 0, MaxDist: -1}
 	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
 		return rep, fmt.Errorf("egdb: no %s tables loaded", v.Name)
 	}
@@ -55,9 +61,16 @@ func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (Veri
 		rep.Checked++
 		code := db.code(t, idx)
 		p, ok := vt.ix.position(s, idx)
+		dist := -1
+		if t.dist != nil {
+			dist = int(db.byteAt(t.dist, idx)) - 1
+		}
 		bad := func(want string) {
 			if rep.Bad == 0 {
 				got := map[uint8]string{codeNone: "none", codeDraw: "draw", codeWin: "win", codeLoss: "loss"}[code]
+				if t.dist != nil {
+					got += fmt.Sprintf(" at distance %d", dist)
+				}
 				rep.FirstBad = fmt.Sprintf("%s: stored %s, the successors say %s", v.FEN(&p), got, want)
 			}
 			rep.Bad++
@@ -78,14 +91,22 @@ func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (Veri
 		}
 		v.Generate(&p, &ml)
 		best := Loss
+		near, far := -1, -1 // least distance of a lost successor, greatest of any
 		for _, m := range ml.Slice() {
 			c := p
 			c.Play(m)
-			w, ok := vt.probe(db, &c)
+			w, d, ok := db.ProbeDistance(v, &c)
 			if !ok {
 				return rep, fmt.Errorf("egdb: %s %s: %s: successor %s not in the tables", v.Name, s, v.FEN(&p), v.FEN(&c))
 			}
 			best = max(best, -w)
+			if m.Captured != 0 || m.Promote {
+				d = 0 // converted
+			}
+			if w == Loss && (near < 0 || d < near) {
+				near = d
+			}
+			far = max(far, d)
 		}
 		switch best {
 		case Win:
@@ -95,8 +116,17 @@ func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (Veri
 		default:
 			rep.Loss++
 		}
-		if code != codeOf(best) {
+		switch {
+		case code != codeOf(best):
 			bad(best.String())
+		case t.dist == nil || best == Draw:
+		case best == Win && dist != near+1:
+			bad(fmt.Sprintf("win at distance %d", near+1))
+		case best == Loss && dist != far+1:
+			bad(fmt.Sprintf("loss at distance %d", far+1))
+		}
+		if t.dist != nil && best != Draw {
+			rep.MaxDist = max(rep.MaxDist, dist)
 		}
 	}
 	return rep, nil

@@ -176,8 +176,12 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		if r.Sampled {
 			how = "sampled"
 		}
-		fmt.Fprintf(stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, bad %d\n",
-			v.Name, s, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, r.Bad)
+		dist := "no distances"
+		if r.MaxDist >= 0 {
+			dist = fmt.Sprintf("longest distance to conversion %d plies", r.MaxDist)
+		}
+		fmt.Fprintf(stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, %s, bad %d\n",
+			v.Name, s, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, dist, r.Bad)
 		if r.Bad > 0 {
 			fmt.Fprintf(stdout, "  first bad: %s\n", r.FirstBad)
 		}
