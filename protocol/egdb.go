@@ -36,6 +36,14 @@ func AutoPieces(v *movegen.Variant) int {
 // (*search.Engine has it).
 type prober interface {
 	SetProbe(f search.ProbeFunc, pieces int)
+	SetDistance(f search.DistFunc)
+}
+
+// searchTables is what a search is given of the tables (zero: none).
+type searchTables struct {
+	probe  search.ProbeFunc
+	dist   search.DistFunc
+	pieces int
 }
 
 // tableSet holds a session's endgame tables: one egdb.DB per variant,
@@ -95,12 +103,12 @@ func (ts *tableSet) reset(closeLater func(func())) {
 	})
 }
 
-// forSearch returns the probe and piece count to search v with (nil: no
-// tables), loading them or starting a build as needed, and an error
-// message to send (once) when v's tables cannot be used.
-func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (search.ProbeFunc, int, string) {
+// forSearch returns the tables to search v with, loading them or starting
+// a build as needed, and an error message to send (once) when v's tables
+// cannot be used.
+func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (searchTables, string) {
 	if !ts.on || !egdb.Supported(v) {
-		return nil, 0, ""
+		return searchTables{}, ""
 	}
 	st := ts.vars[v.ID()]
 	if st == nil {
@@ -127,16 +135,23 @@ func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (sear
 			st.reported = true
 			msg = fmt.Sprintf("%v; %s is played without endgame tables", st.err, v.Name)
 		}
-		return nil, 0, msg
+		return searchTables{}, msg
 	}
 	if st.db == nil {
-		return nil, 0, ""
+		return searchTables{}, ""
 	}
 	db := st.db
-	return func(v *movegen.Variant, p *movegen.Position) (int, bool) {
-		w, ok := db.Probe(v, p)
-		return int(w), ok
-	}, st.pieces, ""
+	return searchTables{
+		probe: func(v *movegen.Variant, p *movegen.Position) (int, bool) {
+			w, ok := db.Probe(v, p)
+			return int(w), ok
+		},
+		dist: func(v *movegen.Variant, p *movegen.Position) (int, int, bool) {
+			w, d, ok := db.ProbeDistance(v, p)
+			return int(w), d, ok
+		},
+		pieces: st.pieces,
+	}, ""
 }
 
 // load reads v's tables into a new DB; when fewer pieces than AutoPieces
@@ -167,7 +182,8 @@ func (ts *tableSet) load(v *movegen.Variant, st *tablesOf, closeLater func(func(
 	} else {
 		db.Close()
 	}
-	if n < ts.auto(v) && st.build == nil {
+	if (n < ts.auto(v) || db.DistancePieces(v) < ts.auto(v)) && st.build == nil {
+		// Missing, or from before the distances: built (again).
 		st.build = ts.startBuild(v, dir, ts.auto(v))
 	}
 }

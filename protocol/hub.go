@@ -688,7 +688,7 @@ func (h *Hub) startSearch(l *line) {
 	if mode == "analyze" {
 		st = levels[len(levels)-1]
 	}
-	probe, pieces := h.prepareTables()
+	tabs := h.prepareTables()
 	seed := rand.Uint64()
 	multi := mode == "analyze" && h.multiPV > 1
 	h.log.Info().Str("mode", mode).Str("pos", v.FEN(&game.Pos)).Msg("search started")
@@ -697,7 +697,8 @@ func (h *Hub) startSearch(l *line) {
 		r.eng = h.eng
 		r.eng.SetEval(st.evalFunc(seed))
 		if pr, ok := r.eng.(prober); ok {
-			pr.SetProbe(probe, pieces)
+			pr.SetProbe(tabs.probe, tabs.pieces)
+			pr.SetDistance(tabs.dist)
 		}
 		r.run(ml)
 	})
@@ -706,12 +707,12 @@ func (h *Hub) startSearch(l *line) {
 // prepareTables returns the endgame tables of the variant in effect for
 // the next search (loading them, or starting their build, on first use)
 // and sends the error of a file that cannot be used, once.
-func (h *Hub) prepareTables() (search.ProbeFunc, int) {
-	probe, pieces, msg := h.tables.forSearch(h.variant, h.afterSearches)
+func (h *Hub) prepareTables() searchTables {
+	tabs, msg := h.tables.forSearch(h.variant, h.afterSearches)
 	if msg != "" {
 		h.sendError("%s", msg)
 	}
-	return probe, pieces
+	return tabs
 }
 
 // afterSearches runs f on the engine's goroutine once the searches queued

@@ -125,6 +125,7 @@ type Engine struct {
 
 	probe       ProbeFunc // endgame tables, or nil
 	probePieces int
+	dist        DistFunc // their distances to conversion, or nil
 
 	// per search
 	abort   atomic.Bool
@@ -212,6 +213,10 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 	if root.N == 0 {
 		e.waitIfPondering(lim)
 		return Result{}
+	}
+	if res, ok := e.convert(&g, &root, lim, onInfo); ok {
+		e.waitIfPondering(lim)
+		return res
 	}
 	e.tt.NewSearch()
 	for _, w := range e.workers {
