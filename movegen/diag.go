@@ -96,30 +96,17 @@ func manDirections(r *diagRules, c Color) (d [4]bool) {
 // diagJumpers returns the men and kings of the side to move that can
 // capture.
 func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
-	us := p.Side
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := db.board &^ (own | opp)
-	manCap := opp
-	if !r.manTakesKing {
-		manCap &^= p.Kings
-	}
+	var s diagScan
+	s.init(db, r, p)
+	return s.jumpers(db), s.jk
+}
+
+// kingJumpers returns the kings among ownK that can capture one of opp.
+func kingJumpers(db *diagBoard, r *diagRules, ownK, opp, empty uint64) (kings uint64) {
 	a, b := db.sA&63, db.sB&63
-	// A man on s captures upwards when s-k is takeable and s-2k empty:
-	// walk down from the empty squares.
-	if us == White || r.manBack {
-		men |= ((empty<<a)&manCap)<<a | ((empty<<b)&manCap)<<b
-	}
-	if us == Black || r.manBack {
-		men |= ((empty>>a)&manCap)>>a | ((empty>>b)&manCap)>>b
-	}
-	men &= own &^ p.Kings
-	ownK := own & p.Kings
-	if ownK == 0 {
-		return men, 0
-	}
 	if !r.flying {
 		kings = ((empty<<a)&opp)<<a | ((empty<<b)&opp)<<b | ((empty>>a)&opp)>>a | ((empty>>b)&opp)>>b
-		return men, kings & ownK
+		return kings & ownK
 	}
 	for k := ownK; k != 0; k &= k - 1 {
 		s := k & -k
@@ -134,7 +121,7 @@ func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
 			}
 		}
 	}
-	return men, kings
+	return kings
 }
 
 // manJumps returns where the men land that jump one of caps onto an empty
@@ -152,33 +139,58 @@ func manJumps(men, caps, empty uint64, a, b uint, up, down bool) (land [4]uint64
 	return land
 }
 
-// singleJumps looks for the common case where only men can capture and no
-// capture can go on past its first jump. It then returns the landing
-// squares of the legal captures per direction (ok true); otherwise ok is
-// false and the full capture search must run. Every such capture takes one
-// piece, so the maximum rules keep all of them, and the Spanish rule keeps
-// those taking a king if there are any.
+// diagScan is what one pass over a position finds for the generator and
+// the counter: the board, the first jumps of the men, the kings that can
+// capture, and whether the captures are all single jumps by men.
+type diagScan struct {
+	land   [4]uint64 // landing squares of the men's first jumps, per direction (see manJumps)
+	jk     uint64    // kings that can capture
+	own    uint64
+	empty  uint64
+	men    uint64
+	kings  uint64
+	manCap uint64 // enemy pieces a man may take
+	up     bool   // the side's men capture up (towards the low bits)
+	down   bool
+	single bool // only men capture and no capture goes on past its first jump: land lists the legal captures
+}
+
+// init scans p. When single is set, land holds exactly the landing squares
+// of the legal captures: every such capture takes one piece, so the
+// maximum rules keep all of them, and the Spanish rule keeps those taking a
+// king if there are any.
 //
 // The continuation test uses the board as it stands: a man's next jump can
 // never land on its origin (that would jump back over the piece just
 // taken), and a false alarm only sends the position to the full search.
-func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok bool) {
-	us := p.Side
+func (s *diagScan) init(db *diagBoard, r *diagRules, p *Position) {
+	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := db.board &^ (own | opp)
-	men := own &^ p.Kings
+	s.own, s.empty = own, empty
+	s.men, s.kings = own&^p.Kings, own&p.Kings
 	manCap := opp
 	if !r.manTakesKing {
 		manCap &^= p.Kings
 	}
+	s.manCap = manCap
 	a, b := db.sA&63, db.sB&63
 	up := us == White || r.manBack
 	down := us == Black || r.manBack
-	land = manJumps(men, manCap, empty, a, b, up, down)
-	all := land[0] | land[1] | land[2] | land[3]
+	s.up, s.down = up, down
+	s.land = manJumps(s.men, manCap, empty, a, b, up, down)
+	s.jk = 0
+	if s.kings != 0 {
+		s.jk = kingJumpers(db, r, s.kings, opp, empty)
+	}
+	s.single = false
+	all := s.land[0] | s.land[1] | s.land[2] | s.land[3]
+	if all == 0 || s.jk != 0 {
+		return
+	}
 	far := db.crown[us]
 	if r.crownMid == crownContinue && all&far != 0 {
-		return land, false // a crowned man may go on as a king
+		return // a crowned man may go on as a king
 	}
 	if r.crownMid == crownStop {
 		all &^= far
@@ -191,62 +203,96 @@ func singleJumps(db *diagBoard, r *diagRules, p *Position) (land [4]uint64, ok b
 		more |= ((all<<a)&manCap)<<a | ((all<<b)&manCap)<<b
 	}
 	if more&empty != 0 {
-		return land, false
+		return
 	}
+	s.single = true
 	if r.prio == prioSpanish {
-		k := manJumps(men, opp&p.Kings, empty, a, b, up, down)
+		k := manJumps(s.men, opp&p.Kings, empty, a, b, up, down)
 		if k[0]|k[1]|k[2]|k[3] != 0 {
-			land = k
+			s.land = k
 		}
 	}
-	return land, true
+}
+
+// jumpers returns the men that can capture (from land, before init
+// narrows it under the Spanish rule, which happens only when single).
+func (s *diagScan) jumpers(db *diagBoard) uint64 {
+	a, b := db.sA&63, db.sB&63
+	return s.land[0]<<a<<a | s.land[1]<<b<<b | s.land[2]>>a>>a | s.land[3]>>b>>b
+}
+
+// captures reports whether the side to move must capture.
+func (s *diagScan) captures() bool {
+	return s.land[0]|s.land[1]|s.land[2]|s.land[3]|s.jk != 0
 }
 
 // genDiag fills ml with the legal moves of p.
 func genDiag(db *diagBoard, r *diagRules, p *Position, ml *MoveList) {
-	ml.N = 0
-	if jm, jk := diagJumpers(db, r, p); jm|jk != 0 {
-		if jk == 0 {
-			if land, ok := singleJumps(db, r, p); ok {
-				n := 0
-				far := db.crown[p.Side]
-				for d := 0; d < 4; d++ {
-					for t := land[d]; t != 0; t &= t - 1 {
-						to := t & -t
-						over := db.step(to, d^2)
-						ml.Moves[n] = Move{Captured: over, From: uint8(lsb(db.step(over, d^2))), To: uint8(lsb(to)), Promote: to&far != 0}
-						n++
-					}
-				}
-				ml.N = n
-				return
-			}
+	var s diagScan
+	s.init(db, r, p)
+	a, b := db.sA&63, db.sB&63
+	if s.captures() {
+		if !s.single {
+			diagCaptures(db, r, p, ml, s.jumpers(db), s.jk)
+			return
 		}
-		diagCaptures(db, r, p, ml, jm, jk)
+		far := db.crown[p.Side&1]
+		n := 0
+		for t := s.land[0]; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{Captured: 1 << ((uint(l) + a) & 63), From: uint8((uint(l) + 2*a) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		for t := s.land[1]; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{Captured: 1 << ((uint(l) + b) & 63), From: uint8((uint(l) + 2*b) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		for t := s.land[2]; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{Captured: 1 << ((uint(l) - a) & 63), From: uint8((uint(l) - 2*a) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		for t := s.land[3]; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{Captured: 1 << ((uint(l) - b) & 63), From: uint8((uint(l) - 2*b) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		ml.N = n
 		return
 	}
-	us := p.Side
-	own := p.Pieces[us]
-	empty := db.board &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
+	us := p.Side & 1
+	empty := s.empty
 	far := db.crown[us]
 	n := 0
-	d0, d1 := 0, 1
-	if us == Black {
-		d0, d1 = 2, 3
-	}
-	for _, d := range [2]int{d0, d1} {
-		for t := db.step(men, d) & empty; t != 0; t &= t - 1 {
-			to := t & -t
-			ml.Moves[n] = Move{From: uint8(lsb(db.step(to, d^2))), To: uint8(lsb(to)), Promote: to&far != 0}
+	if us == White {
+		for t := (s.men >> a) & empty; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{From: uint8((uint(l) + a) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		for t := (s.men >> b) & empty; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{From: uint8((uint(l) + b) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+	} else {
+		for t := (s.men << a) & empty; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{From: uint8((uint(l) - a) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+			n++
+		}
+		for t := (s.men << b) & empty; t != 0; t &= t - 1 {
+			l := lsb(t)
+			ml.Moves[n] = Move{From: uint8((uint(l) - b) & 63), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
 			n++
 		}
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
-		s := k & -k
-		from := uint8(lsb(s))
+	for k := s.kings; k != 0; k &= k - 1 {
+		sq := k & -k
+		from := uint8(lsb(sq))
 		for d := 0; d < 4; d++ {
-			for x := db.step(s, d) & empty; x != 0; x = db.step(x, d) & empty {
+			for x := db.step(sq, d) & empty; x != 0; x = db.step(x, d) & empty {
 				ml.Moves[n] = Move{From: from, To: uint8(lsb(x))}
 				n++
 				if !r.flying {
@@ -261,23 +307,20 @@ func genDiag(db *diagBoard, r *diagRules, p *Position, ml *MoveList) {
 // countDiag returns the number of legal moves of p, listing them in
 // scratch only when there are captures.
 func countDiag(db *diagBoard, r *diagRules, p *Position, scratch *MoveList) int {
-	if jm, jk := diagJumpers(db, r, p); jm|jk != 0 {
-		if jk == 0 {
-			if land, ok := singleJumps(db, r, p); ok {
-				return popcount(land[0]) + popcount(land[1]) + popcount(land[2]) + popcount(land[3])
-			}
+	var s diagScan
+	s.init(db, r, p)
+	if s.captures() {
+		if s.single {
+			return popcount(s.land[0]) + popcount(s.land[1]) + popcount(s.land[2]) + popcount(s.land[3])
 		}
-		diagCaptures(db, r, p, scratch, jm, jk)
+		diagCaptures(db, r, p, scratch, s.jumpers(db), s.jk)
 		return scratch.N
 	}
-	us := p.Side
-	own := p.Pieces[us]
-	empty := db.board &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
-	kings := own & p.Kings
+	empty := s.empty
+	men, kings := s.men, s.kings
 	a, b := db.sA&63, db.sB&63
 	var n int
-	if us == White {
+	if p.Side == White {
 		n = popcount((men>>a)&empty) + popcount((men>>b)&empty)
 	} else {
 		n = popcount((men<<a)&empty) + popcount((men<<b)&empty)

@@ -43,9 +43,19 @@ func (pf *Perfter) run(depth, ply int) uint64 {
 	pf.v.Generate(p, ml)
 	c := &pf.pos[ply+1]
 	var n uint64
-	for i := 0; i < ml.N; i++ {
+	if depth == 2 {
+		// The children are counted here rather than by a call each.
+		scratch := &pf.lists[ply+1]
+		for _, m := range ml.Moves[:ml.N] {
+			*c = *p
+			c.Play(m)
+			n += uint64(pf.v.Count(c, scratch))
+		}
+		return n
+	}
+	for _, m := range ml.Moves[:ml.N] {
 		*c = *p
-		c.Play(ml.Moves[i])
+		c.Play(m)
 		n += pf.run(depth-1, ply+1)
 	}
 	return n

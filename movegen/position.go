@@ -51,10 +51,13 @@ func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
 // Damone), the side to move changes, and the Zobrist key is updated
 // incrementally.
 func (p *Position) Play(m Move) {
-	us := p.Side
+	// "&1" and "&63" cost nothing for a legal move and spare the bounds
+	// checks on the tables and the guards on the shifts (see diagBoard).
+	us := p.Side & 1
 	them := us ^ 1
-	from := uint64(1) << (m.From & 63) // "&63": a bare shift (see diagBoard)
-	to := uint64(1) << (m.To & 63)
+	mf, mt := m.From&63, m.To&63
+	from := uint64(1) << mf
+	to := uint64(1) << mt
 	key := p.Key ^ zobSide
 	// Captures first: in Turkish a king may end on the square of a piece
 	// it took earlier in the same move.
@@ -65,13 +68,13 @@ func (p *Position) Play(m Move) {
 		p.Kings &^= c
 		p.Super &^= c
 		for c &^= ck; c != 0; c &= c - 1 {
-			key ^= zob[them][0][lsb(c)]
+			key ^= zob[them][0][lsb(c)&63]
 		}
 		for ck &^= cs; ck != 0; ck &= ck - 1 {
-			key ^= zob[them][1][lsb(ck)]
+			key ^= zob[them][1][lsb(ck)&63]
 		}
 		for ; cs != 0; cs &= cs - 1 {
-			key ^= zob[them][2][lsb(cs)]
+			key ^= zob[them][2][lsb(cs)&63]
 		}
 	}
 	p.Pieces[us] = p.Pieces[us]&^from | to
@@ -79,20 +82,20 @@ func (p *Position) Play(m Move) {
 	case p.Super&from != 0:
 		p.Super = p.Super&^from | to
 		p.Kings = p.Kings&^from | to
-		key ^= zob[us][2][m.From] ^ zob[us][2][m.To]
+		key ^= zob[us][2][mf] ^ zob[us][2][mt]
 	case p.Kings&from != 0:
 		p.Kings = p.Kings&^from | to
 		if m.Promote {
 			p.Super |= to
-			key ^= zob[us][1][m.From] ^ zob[us][2][m.To]
+			key ^= zob[us][1][mf] ^ zob[us][2][mt]
 		} else {
-			key ^= zob[us][1][m.From] ^ zob[us][1][m.To]
+			key ^= zob[us][1][mf] ^ zob[us][1][mt]
 		}
 	case m.Promote:
 		p.Kings |= to
-		key ^= zob[us][0][m.From] ^ zob[us][1][m.To]
+		key ^= zob[us][0][mf] ^ zob[us][1][mt]
 	default:
-		key ^= zob[us][0][m.From] ^ zob[us][0][m.To]
+		key ^= zob[us][0][mf] ^ zob[us][0][mt]
 	}
 	p.Key = key
 	p.Side = them
