@@ -1,8 +1,9 @@
 package movegen
 
 // The generic diagonal generator: English, Spanish, Russian and Brazilian
-// draughts on the 8x8 layout and International draughts on the 10x10 one
-// (Italian has its own, specialised generator in italian.go). A variant's
+// draughts on the 8x8 layout, and International draughts on the 10x10 one
+// where only HasCapture still comes here (Italian and International have
+// their own, specialised generators in italian.go and intl.go). A variant's
 // diagRules say how its pieces move and capture; the board says which shifts
 // are the diagonal steps.
 //

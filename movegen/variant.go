@@ -13,6 +13,7 @@ const (
 	famDiag                      // diag.go: the other diagonal variants
 	famDamone                    // damone.go
 	famTurkish                   // turkish.go
+	famIntl                      // intl.go: International (the diag.go rules, specialised)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -109,7 +110,7 @@ var (
 	International = newVariant(&Variant{
 		Name: "international", Aliases: []string{"normal", "standard", "polish", "10x10"},
 		StartFEN: "W:W31-50:B1-20", DrawPlies: 50, GameType: 20,
-		id: 7, fam: famDiag, flying: true,
+		id: 7, fam: famIntl, flying: true,
 		geo: newGeometry10(),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
 	})
@@ -214,6 +215,8 @@ func (v *Variant) Generate(p *Position, ml *MoveList) {
 		genDamone(&v.dm, p, ml)
 	case famTurkish:
 		genTurkish(p, ml)
+	case famIntl:
+		genIntl(p, ml)
 	default:
 		genDiag(&v.db, &v.dr, p, ml)
 	}
@@ -230,6 +233,8 @@ func (v *Variant) Count(p *Position, scratch *MoveList) int {
 		return scratch.N
 	case famTurkish:
 		return countTurkish(p, scratch)
+	case famIntl:
+		return countIntl(p, scratch)
 	default:
 		return countDiag(&v.db, &v.dr, p, scratch)
 	}
