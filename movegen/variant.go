@@ -48,6 +48,8 @@ type Variant struct {
 	crown         [2]uint64 // where each colour's men are crowned
 	board         uint64    // playable bits
 	start         Position
+	gen           func(p *Position, ml *MoveList)          // see setGenerators
+	count         func(p *Position, scratch *MoveList) int // see setGenerators
 }
 
 // The supported variants.
@@ -72,6 +74,7 @@ var (
 		v := *Damone
 		v.damoniLoss = true
 		v.id = 9
+		v.setGenerators() // its own rules, not Damone's
 		return &v
 	}()
 	// English is English draughts / American checkers (rules.md §4).
@@ -160,6 +163,7 @@ func newVariant(v *Variant) *Variant {
 		}
 		v.crown = v.dm.toDama
 	}
+	v.setGenerators()
 	p, err := v.ParseFEN(v.StartFEN)
 	if err != nil {
 		panic("movegen: bad start position for " + v.Name + ": " + err.Error())
@@ -207,36 +211,34 @@ func (v *Variant) String() string { return v.Name }
 func (v *Variant) Start() Position { return v.start }
 
 // Generate fills ml with every legal move of p.
-func (v *Variant) Generate(p *Position, ml *MoveList) {
-	switch v.fam {
-	case famItalian:
-		genItalian(p, ml)
-	case famDamone:
-		genDamone(&v.dm, p, ml)
-	case famTurkish:
-		genTurkish(p, ml)
-	case famIntl:
-		genIntl(p, ml)
-	default:
-		genDiag(&v.db, &v.dr, p, ml)
-	}
-}
+func (v *Variant) Generate(p *Position, ml *MoveList) { v.gen(p, ml) }
 
 // Count returns the number of legal moves of p, using scratch only when it
 // has to list them (captures, whose priority rules need the whole list).
-func (v *Variant) Count(p *Position, scratch *MoveList) int {
+func (v *Variant) Count(p *Position, scratch *MoveList) int { return v.count(p, scratch) }
+
+// setGenerators picks the variant's generator and counter. They are called
+// through function values, which Generate and Count inline to: one indirect
+// call instead of a call and a switch on the family.
+func (v *Variant) setGenerators() {
 	switch v.fam {
 	case famItalian:
-		return countItalian(p, scratch)
+		v.gen, v.count = genItalian, countItalian
 	case famDamone:
-		genDamone(&v.dm, p, scratch)
-		return scratch.N
+		dm := &v.dm
+		v.gen = func(p *Position, ml *MoveList) { genDamone(dm, p, ml) }
+		v.count = func(p *Position, scratch *MoveList) int {
+			genDamone(dm, p, scratch)
+			return scratch.N
+		}
 	case famTurkish:
-		return countTurkish(p, scratch)
+		v.gen, v.count = genTurkish, countTurkish
 	case famIntl:
-		return countIntl(p, scratch)
+		v.gen, v.count = genIntl, countIntl
 	default:
-		return countDiag(&v.db, &v.dr, p, scratch)
+		db, dr := &v.db, &v.dr
+		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
+		v.count = func(p *Position, scratch *MoveList) int { return countDiag(db, dr, p, scratch) }
 	}
 }
 
