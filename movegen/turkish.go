@@ -51,9 +51,6 @@ func tStep(b uint64, d int) uint64 {
 // tOpposite is the direction opposite d.
 func tOpposite(d int) int { return d ^ 1 }
 
-// tManDirs are the directions in which the men of each colour move and
-// capture: forward and both sideways.
-var tManDirs = [2][3]int{{0, 2, 3}, {1, 2, 3}}
 
 type tGen struct {
 	ml   *MoveList
@@ -66,66 +63,127 @@ type tGen struct {
 // turkishJumpers returns the men and kings of the side to move that can
 // capture.
 func turkishJumpers(p *Position) (men, kings uint64) {
-	us := p.Side
+	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := ^(own | opp)
-	ownM := own &^ p.Kings
-	for _, d := range tManDirs[us] {
-		back := tOpposite(d)
-		men |= tStep(tStep(empty, back)&opp, back)
+	lf, ll, lr := turkishManJumps(own&^p.Kings, opp, empty, us)
+	return turkishFrom(lf, ll, lr, us), turkishKingJumpers(own&p.Kings, opp, empty)
+}
+
+// turkishManJumps returns where the men of side us land that jump one of
+// opp onto an empty square: forward, to the left and to the right.
+func turkishManJumps(men, opp, empty uint64, us Color) (lf, ll, lr uint64) {
+	if us == White {
+		lf = ((men >> 8) & opp) >> 8 & empty
+	} else {
+		lf = ((men << 8) & opp) << 8 & empty
 	}
-	men &= ownM
-	for k := own & p.Kings; k != 0; k &= k - 1 {
+	ll = ((((men & notFileA) >> 1) & opp & notFileA) >> 1) & empty
+	lr = ((((men & notFileH) << 1) & opp & notFileH) << 1) & empty
+	return lf, ll, lr
+}
+
+// turkishFrom returns the men that make the jumps landing on lf, ll, lr
+// (see turkishManJumps).
+func turkishFrom(lf, ll, lr uint64, us Color) uint64 {
+	from := ll<<2 | lr>>2
+	if us == White {
+		return from | lf<<16
+	}
+	return from | lf>>16
+}
+
+// turkishKingJumpers returns the kings among ownK that can capture.
+func turkishKingJumpers(ownK, opp, empty uint64) (kings uint64) {
+	for k := ownK; k != 0; k &= k - 1 {
 		s := k & -k
-		for d := 0; d < 4; d++ {
-			x := tStep(s, d)
-			for x&empty != 0 {
-				x = tStep(x, d)
-			}
-			if x&opp != 0 && tStep(x, d)&empty != 0 {
-				kings |= s
-				break
-			}
+		x := s >> 8
+		for x&empty != 0 {
+			x >>= 8
+		}
+		if x&opp != 0 && (x>>8)&empty != 0 {
+			kings |= s
+			continue
+		}
+		x = s << 8
+		for x&empty != 0 {
+			x <<= 8
+		}
+		if x&opp != 0 && (x<<8)&empty != 0 {
+			kings |= s
+			continue
+		}
+		x = (s & notFileA) >> 1
+		for x&empty != 0 {
+			x = (x & notFileA) >> 1
+		}
+		if x&opp != 0 && ((x&notFileA)>>1)&empty != 0 {
+			kings |= s
+			continue
+		}
+		x = (s & notFileH) << 1
+		for x&empty != 0 {
+			x = (x & notFileH) << 1
+		}
+		if x&opp != 0 && ((x&notFileH)<<1)&empty != 0 {
+			kings |= s
 		}
 	}
-	return men, kings
+	return kings
+}
+
+// turkishMore reports whether a man of side us standing on one of all could
+// jump again. Judged on the board as it stands, it is exact for a man's
+// second jump: the piece it took (still on the board here) is next to it
+// and could only be jumped back onto its origin, which is not empty here;
+// no other jump needs the taken piece gone.
+func turkishMore(all, opp, empty uint64, us Color) bool {
+	lf, ll, lr := turkishManJumps(all, opp, empty, us)
+	return lf|ll|lr != 0
 }
 
 // genTurkish fills ml with the legal moves of p.
 func genTurkish(p *Position, ml *MoveList) {
 	ml.N = 0
-	us := p.Side
+	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	if jm, jk := turkishJumpers(p); jm|jk != 0 {
-		g := tGen{ml: ml, us: us, far: RowTTop}
-		if us == Black {
-			g.far = RowTBot
-		}
-		empty := ^(own | opp)
-		for ; jk != 0; jk &= jk - 1 {
-			s := jk & -jk
-			g.from = uint8(lsb(s))
-			g.kingJump(s, empty|s, opp, 0, -1)
-		}
-		for ; jm != 0; jm &= jm - 1 {
-			s := jm & -jm
-			g.from = uint8(lsb(s))
-			g.manJump(s, empty|s, opp, 0)
-		}
+	empty := ^(own | opp)
+	men := own &^ p.Kings
+	lf, ll, lr := turkishManJumps(men, opp, empty, us)
+	jk := turkishKingJumpers(own&p.Kings, opp, empty)
+	if jm := turkishFrom(lf, ll, lr, us); jm|jk != 0 {
+		turkishCaptures(p, ml, jm, jk)
 		return
 	}
-	empty := ^(own | opp)
 	far := RowTTop
 	if us == Black {
 		far = RowTBot
 	}
 	n := 0
-	for _, d := range tManDirs[us] {
-		for t := tStep(own&^p.Kings, d) & empty; t != 0; t &= t - 1 {
-			to := t & -t
-			ml.Moves[n] = Move{From: uint8(lsb(tStep(to, tOpposite(d)))), To: uint8(lsb(to)), Promote: to&far != 0}
-			n++
+	var fwd uint64
+	if us == White {
+		fwd = (men >> 8) & empty
+	} else {
+		fwd = (men << 8) & empty
+	}
+	for t := fwd; t != 0; t &= t - 1 {
+		l := lsb(t)
+		from := l + 8
+		if us == Black {
+			from = l - 8
 		}
+		ml.Moves[n] = Move{From: uint8(from), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+		n++
+	}
+	for t := ((men & notFileA) >> 1) & empty; t != 0; t &= t - 1 {
+		l := lsb(t)
+		ml.Moves[n] = Move{From: uint8(l + 1), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+		n++
+	}
+	for t := ((men & notFileH) << 1) & empty; t != 0; t &= t - 1 {
+		l := lsb(t)
+		ml.Moves[n] = Move{From: uint8(l - 1), To: uint8(l), Promote: far&(1<<(l&63)) != 0}
+		n++
 	}
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		s := k & -k
@@ -140,46 +198,99 @@ func genTurkish(p *Position, ml *MoveList) {
 	ml.N = n
 }
 
-// countTurkish returns the number of legal moves of p.
-func countTurkish(p *Position, scratch *MoveList) int {
-	us := p.Side
+// turkishCaptures lists the legal captures of the men jm and kings jk.
+func turkishCaptures(p *Position, ml *MoveList, jm, jk uint64) {
+	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	if jm, jk := turkishJumpers(p); jm|jk != 0 {
-		genTurkish(p, scratch)
-		return scratch.N
+	g := tGen{ml: ml, us: us, far: RowTTop}
+	if us == Black {
+		g.far = RowTBot
 	}
+	ml.N = 0
+	empty := ^(own | opp)
+	for ; jk != 0; jk &= jk - 1 {
+		s := jk & -jk
+		g.from = uint8(lsb(s))
+		g.kingJump(s, empty|s, opp, 0, -1)
+	}
+	for ; jm != 0; jm &= jm - 1 {
+		s := jm & -jm
+		g.from = uint8(lsb(s))
+		g.manJump(s, empty|s, opp, 0)
+	}
+}
+
+// countTurkish returns the number of legal moves of p, listing them in
+// scratch only when a capture can take more than one piece.
+func countTurkish(p *Position, scratch *MoveList) int {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := ^(own | opp)
 	men := own &^ p.Kings
-	n := popcount(tStep(men, 2)&empty) + popcount(tStep(men, 3)&empty)
+	lf, ll, lr := turkishManJumps(men, opp, empty, us)
+	jk := turkishKingJumpers(own&p.Kings, opp, empty)
+	if all := lf | ll | lr; all|jk != 0 {
+		// Single jumps by men, none going on, all take one piece and are
+		// all legal; each (from, to) is a different move.
+		if jk == 0 && !turkishMore(all, opp, empty, us) {
+			return popcount(lf) + popcount(ll) + popcount(lr)
+		}
+		turkishCaptures(p, scratch, turkishFrom(lf, ll, lr, us), jk)
+		return scratch.N
+	}
+	n := popcount(((men&notFileA)>>1)&empty) + popcount(((men&notFileH)<<1)&empty)
 	if us == White {
-		n += popcount(tStep(men, 0) & empty)
+		n += popcount((men >> 8) & empty)
 	} else {
-		n += popcount(tStep(men, 1) & empty)
+		n += popcount((men << 8) & empty)
 	}
 	kings := own & p.Kings
-	for d := 0; kings != 0 && d < 4; d++ {
-		for x := tStep(kings, d) & empty; x != 0; x = tStep(x, d) & empty {
-			n += popcount(x)
-		}
+	if kings == 0 {
+		return n
+	}
+	for x := (kings >> 8) & empty; x != 0; x = (x >> 8) & empty {
+		n += popcount(x)
+	}
+	for x := (kings << 8) & empty; x != 0; x = (x << 8) & empty {
+		n += popcount(x)
+	}
+	for x := ((kings & notFileA) >> 1) & empty; x != 0; x = ((x & notFileA) >> 1) & empty {
+		n += popcount(x)
+	}
+	for x := ((kings & notFileH) << 1) & empty; x != 0; x = ((x & notFileH) << 1) & empty {
+		n += popcount(x)
 	}
 	return n
 }
 
 // manJump extends a man's capture from s. empty and opp are the board as
 // it now stands: pieces taken so far (cap, n of them) are already gone.
+// The three directions are written out: forward, left, right.
 func (g *tGen) manJump(s, empty, opp, cap uint64) {
 	ended := true
-	for _, d := range tManDirs[g.us] {
-		o := tStep(s, d) & opp
-		if o == 0 {
-			continue
-		}
-		l := tStep(o, d) & empty
-		if l == 0 {
-			continue
-		}
+	var o, l uint64
+	if g.us == White {
+		o = (s >> 8) & opp
+		l = (o >> 8) & empty
+	} else {
+		o = (s << 8) & opp
+		l = (o << 8) & empty
+	}
+	if l != 0 {
 		ended = false
 		g.manJump(l, empty|o, opp&^o, cap|o)
+	}
+	if o := ((s & notFileA) >> 1) & opp; o != 0 {
+		if l := ((o & notFileA) >> 1) & empty; l != 0 {
+			ended = false
+			g.manJump(l, empty|o, opp&^o, cap|o)
+		}
+	}
+	if o := ((s & notFileH) << 1) & opp; o != 0 {
+		if l := ((o & notFileH) << 1) & empty; l != 0 {
+			ended = false
+			g.manJump(l, empty|o, opp&^o, cap|o)
+		}
 	}
 	if ended && cap != 0 {
 		g.add(s, cap, s&g.far != 0)
