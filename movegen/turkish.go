@@ -51,7 +51,6 @@ func tStep(b uint64, d int) uint64 {
 // tOpposite is the direction opposite d.
 func tOpposite(d int) int { return d ^ 1 }
 
-
 type tGen struct {
 	ml   *MoveList
 	best uint32
