@@ -1,11 +1,11 @@
 package movegen
 
+import "math/bits"
+
 // The generic diagonal generator: English, Spanish, Russian and Brazilian
-// draughts on the 8x8 layout, and International draughts on the 10x10 one
-// where only HasCapture still comes here (Italian and International have
-// their own, specialised generators in italian.go and intl.go). A variant's
-// diagRules say how its pieces move and capture; the board says which shifts
-// are the diagonal steps.
+// draughts on the 8x8 layout (Italian and International have their own,
+// specialised generators in italian.go and intl.go). A variant's diagRules
+// say how its pieces move and capture.
 //
 // Captured pieces stay on the board until the move ends in every one of
 // these rule sets: they block their squares (a flying king's slide stops at
@@ -39,31 +39,34 @@ type diagRules struct {
 	prio         prioRule
 }
 
-// diagBoard is the geometry the generator needs: the two shift sizes of a
-// diagonal step (sA: up-right/down-left, sB: up-left/down-right), the
-// playable bits and the crowning ranks. Every shift by sA or sB is written
-// with "&63": the compiler then knows the count is below 64 and emits a bare
-// shift instead of a shift guarded by a compare (Go defines over-wide
-// shifts), which is most of the generator's instructions.
+// diagBoard is the board data the generator needs: the playable bits and
+// the crowning ranks. The board is the 8x8 layout (board.go), so the
+// diagonal steps are the constant shifts dA (up-right/down-left) and dB
+// (up-left/down-right).
 type diagBoard struct {
-	sA, sB uint
-	board  uint64
-	crown  [2]uint64
+	board uint64
+	crown [2]uint64
 }
+
+// The two shift sizes of a diagonal step on the 8x8 layout.
+const (
+	dA uint = 4
+	dB uint = 5
+)
+
+// rot8 are the four diagonal steps as rotations (0 up-right, 1 up-left, 2
+// down-left, 3 down-right). A rotation is a shift whose bits leaving one
+// end come in at the other, where they miss the board: a square's bit is
+// at most 35, so a step down never wraps, and a step up from the top row
+// wraps to bit 59 or above. So one instruction makes a step in any
+// direction d, with no switch on d.
+var rot8 = [4]int{-4, -5, 4, 5}
 
 // step moves every bit of b one square in direction d (0 up-right, 1
 // up-left, 2 down-left, 3 down-right). Bits leaving the board land on ghost
 // bits or outside the layout, which every mask excludes.
 func (db *diagBoard) step(b uint64, d int) uint64 {
-	switch d {
-	case 0:
-		return b >> (db.sA & 63)
-	case 1:
-		return b >> (db.sB & 63)
-	case 2:
-		return b << (db.sA & 63)
-	}
-	return b << (db.sB & 63)
+	return bits.RotateLeft64(b, rot8[d&3])
 }
 
 // dGen is the state of one capture search.
@@ -104,7 +107,7 @@ func diagJumpers(db *diagBoard, r *diagRules, p *Position) (men, kings uint64) {
 
 // kingJumpers returns the kings among ownK that can capture one of opp.
 func kingJumpers(db *diagBoard, r *diagRules, ownK, opp, empty uint64) (kings uint64) {
-	a, b := db.sA&63, db.sB&63
+	a, b := dA, dB
 	if !r.flying {
 		kings = ((empty<<a)&opp)<<a | ((empty<<b)&opp)<<b | ((empty>>a)&opp)>>a | ((empty>>b)&opp)>>b
 		return kings & ownK
@@ -175,7 +178,7 @@ func (s *diagScan) init(db *diagBoard, r *diagRules, p *Position) {
 		manCap &^= p.Kings
 	}
 	s.manCap = manCap
-	a, b := db.sA&63, db.sB&63
+	a, b := dA, dB
 	up := us == White || r.manBack
 	down := us == Black || r.manBack
 	s.up, s.down = up, down
@@ -218,7 +221,7 @@ func (s *diagScan) init(db *diagBoard, r *diagRules, p *Position) {
 // jumpers returns the men that can capture (from land, before init
 // narrows it under the Spanish rule, which happens only when single).
 func (s *diagScan) jumpers(db *diagBoard) uint64 {
-	a, b := db.sA&63, db.sB&63
+	a, b := dA, dB
 	return s.land[0]<<a<<a | s.land[1]<<b<<b | s.land[2]>>a>>a | s.land[3]>>b>>b
 }
 
@@ -231,7 +234,7 @@ func (s *diagScan) captures() bool {
 func genDiag(db *diagBoard, r *diagRules, p *Position, ml *MoveList) {
 	var s diagScan
 	s.init(db, r, p)
-	a, b := db.sA&63, db.sB&63
+	a, b := dA, dB
 	if s.captures() {
 		if !s.single {
 			diagCaptures(db, r, p, ml, s.jumpers(db), s.jk)
@@ -319,7 +322,7 @@ func countDiag(db *diagBoard, r *diagRules, p *Position, scratch *MoveList) int 
 	}
 	empty := s.empty
 	men, kings := s.men, s.kings
-	a, b := db.sA&63, db.sB&63
+	a, b := dA, dB
 	var n int
 	if p.Side == White {
 		n = popcount((men>>a)&empty) + popcount((men>>b)&empty)
@@ -385,7 +388,7 @@ func diagCaptures(db *diagBoard, r *diagRules, p *Position, ml *MoveList, jm, jk
 // cap: n pieces, nk of them kings. The four directions are written out:
 // this is the hottest loop of 10x10 perft.
 func (g *dGen) manJump(s, cap uint64, n, nk uint32) {
-	a, b := g.db.sA&63, g.db.sB&63
+	a, b := dA, dB
 	capt := g.manCap &^ cap
 	ended := true
 	if g.manDirs[0] {

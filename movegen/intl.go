@@ -33,6 +33,19 @@ func intlMore(all, opp, empty uint64) bool {
 	return more&empty != 0
 }
 
+// intlJumpers returns the men and kings of the side to move that can
+// capture.
+func intlJumpers(p *Position) (men, kings uint64) {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := Board10 &^ (own | opp)
+	l0, l1, l2, l3 := intlJumps(own&^p.Kings, opp, empty)
+	if k := own & p.Kings; k != 0 {
+		kings = intlKingJumpers(k, opp, empty)
+	}
+	return l0<<10 | l1<<12 | l2>>10 | l3>>12, kings
+}
+
 // intlKingJumpers returns the kings among ownK that can capture.
 func intlKingJumpers(ownK, opp, empty uint64) (kings uint64) {
 	for k := ownK; k != 0; k &= k - 1 {

@@ -52,7 +52,8 @@ func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
 // incrementally.
 func (p *Position) Play(m Move) {
 	// "&1" and "&63" cost nothing for a legal move and spare the bounds
-	// checks on the tables and the guards on the shifts (see diagBoard).
+	// checks on the tables and the guards on the shifts (Go defines shifts
+	// by 64 or more, so an unmasked count costs a compare).
 	us := p.Side & 1
 	them := us ^ 1
 	mf, mt := m.From&63, m.To&63

@@ -141,11 +141,10 @@ func newVariant(v *Variant) *Variant {
 	case Board8:
 		v.MaxPieces = 12
 		v.crown = [2]uint64{Row8Top, Row8Bottom}
-		v.db = diagBoard{sA: 4, sB: 5, board: Board8, crown: v.crown}
+		v.db = diagBoard{board: Board8, crown: v.crown}
 	case Board10:
 		v.MaxPieces = 20
 		v.crown = [2]uint64{Row10Top, Row10Bottom}
-		v.db = diagBoard{sA: 5, sB: 6, board: Board10, crown: v.crown}
 	case BoardT:
 		v.MaxPieces = 16
 		v.crown = [2]uint64{RowTTop, RowTBot}
@@ -253,6 +252,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm = damoneJumpers(p)
 	case famTurkish:
 		jm, jk = turkishJumpers(p)
+	case famIntl:
+		jm, jk = intlJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
