@@ -191,3 +191,31 @@ func benchEval(b *testing.B, v *movegen.Variant, learned bool) {
 	}
 	_ = s
 }
+
+// TestLearnedKingOverMan: with each variant's default (embedded) weights,
+// a king still scores more than a man on the same square, one piece
+// against two men on their home rank. The learned weights are fitted on
+// game positions and so are free to move the hand-written piece values on
+// sparse boards (TestKingWorthMoreAllVariants checks those), but never so
+// far that a man is preferred to a king.
+func TestLearnedKingOverMan(t *testing.T) {
+	for _, v := range learnedVariants {
+		if ok, err := EmbeddedWeights(v); !ok || err != nil {
+			continue
+		}
+		home := rankSquares(v, v.Ranks()-1)
+		black := uint64(1)<<home[len(home)-1] | uint64(1)<<home[len(home)-2]
+		for b := 0; b < 64; b++ {
+			if v.Board()>>b&1 == 0 || black>>b&1 != 0 || v.CrownRank(movegen.White)>>b&1 != 0 {
+				continue
+			}
+			for _, side := range []movegen.Color{movegen.White, movegen.Black} {
+				king := movegen.Position{Pieces: [2]uint64{1 << b, black}, Kings: 1 << b, Side: side}
+				man := movegen.Position{Pieces: [2]uint64{1 << b, black}, Side: side}
+				if ek, em := EvaluateWhite(v, &king), EvaluateWhite(v, &man); ek <= em {
+					t.Errorf("%s: king on %s scores %d, a man there %d", v.Name, v.SquareName(b), ek, em)
+				}
+			}
+		}
+	}
+}

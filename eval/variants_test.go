@@ -201,6 +201,7 @@ func sideSign(c movegen.Color) int {
 // score more (and for flying kings more by 1.5 men). Two kings against
 // five men must be ahead where kings fly (a king worth more than 2.5 men).
 func TestKingWorthMoreAllVariants(t *testing.T) {
+	handWrittenOnly(t)
 	for _, v := range movegen.Variants() {
 		if v.Name == "italian" {
 			continue // TestKingWorthMoreThanMan
@@ -394,6 +395,7 @@ func TestDiagTablesSymmetric(t *testing.T) {
 // TestDiagEvaluatorsBuilt: every variant named in the dispatch has its
 // tables, and EvaluateWhite uses them.
 func TestDiagEvaluatorsBuilt(t *testing.T) {
+	handWrittenOnly(t)
 	for _, v := range []*movegen.Variant{movegen.English, movegen.Russian, movegen.Brazilian, movegen.Spanish, movegen.International} {
 		e := diagFor(v)
 		if e == nil || e.name != v.Name {

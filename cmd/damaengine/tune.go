@@ -109,7 +109,7 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 	batch := fs.Int("batch", 1024, "positions per Adam step")
 	rate := fs.Float64("rate", 4, "Adam step size (weight units, 1/4 centi-man)")
 	l2 := fs.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
-	lambda := fs.Float64("lambda", 0.5, "weight of the game result in the label (the rest: the search score)")
+	lambda := fs.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	ckpt := fs.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
 	if rc, ok := parseFlags(fs, tuneSynopsis, args, stdout, stderr); !ok {
 		return rc
