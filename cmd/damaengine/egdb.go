@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"strconv"
 	"strings"
 	"time"
 
@@ -114,16 +115,32 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return fail(stderr, 1, "egdb probe", "%d pieces: the tables in %s go up to %d", bits.OnesCount64(p.Occupied()), d, db.Pieces(v))
 	}
+	// The best move: for a win the one of least distance to conversion
+	// (a capture or promotion counting 0), for a loss the greatest.
 	line := w.String()
+	_, dist, _ := db.ProbeDistance(v, &p)
 	var ml movegen.MoveList
 	v.Generate(&p, &ml)
-	for _, m := range ml.Slice() {
+	best, bestD := -1, 0
+	for i, m := range ml.Slice() {
 		c := p
 		c.Play(m)
-		if r, ok := db.Probe(v, &c); ok && -r == w {
-			line += " move=" + v.FormatMove(&p, m)
-			break
+		r, d, ok := db.ProbeDistance(v, &c)
+		if !ok || -r != w {
+			continue
 		}
+		if m.Captured != 0 || m.Promote {
+			d = 0
+		}
+		if best < 0 || w == egdb.Win && d < bestD || w == egdb.Loss && d > bestD {
+			best, bestD = i, d
+		}
+	}
+	if best >= 0 {
+		line += " move=" + v.FormatMove(&p, ml.Moves[best])
+	}
+	if dist >= 0 {
+		line += " plies-to-conversion=" + strconv.Itoa(dist)
 	}
 	fmt.Fprintln(stdout, line)
 	return 0

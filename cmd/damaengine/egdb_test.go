@@ -20,7 +20,7 @@ func TestEgdbCommand(t *testing.T) {
 		rc := run([]string{"egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir}, nil, &out, &errb)
 		return out.String(), errb.String(), rc
 	}
-	if o, e, rc := probe("W:WK1,K2:BK32"); rc != 0 || !strings.HasPrefix(o, "win move=") {
+	if o, e, rc := probe("W:WK1,K2:BK32"); rc != 0 || !strings.HasPrefix(o, "win move=") || !strings.Contains(o, " plies-to-conversion=33\n") {
 		t.Errorf("probe 2k-1k: rc %d, %q %q", rc, o, e)
 	}
 	if o, _, rc := probe("B:WK1,K2:BK32"); rc != 0 || !strings.HasPrefix(o, "loss") {
