@@ -14,6 +14,7 @@ const (
 	famDamone                    // damone.go
 	famTurkish                   // turkish.go
 	famIntl                      // intl.go: International (the diag.go rules, specialised)
+	famRussian                   // russian.go: Russian (the diag.go rules, specialised)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -89,7 +90,7 @@ var (
 	Russian = newVariant(&Variant{
 		Name: "russian", Aliases: []string{"shashki", "ukrainian"},
 		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 30, GameType: 25,
-		id: 4, fam: famDiag, flying: true, colonCaptures: true,
+		id: 4, fam: famRussian, flying: true, colonCaptures: true,
 		geo: newGeometry8(true, false, true, true),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownContinue, prio: prioFree},
 	})
@@ -234,6 +235,8 @@ func (v *Variant) setGenerators() {
 		v.gen, v.count = genTurkish, countTurkish
 	case famIntl:
 		v.gen, v.count = genIntl, countIntl
+	case famRussian:
+		v.gen, v.count = genRussian, countRussian
 	default:
 		db, dr := &v.db, &v.dr
 		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
@@ -254,6 +257,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = turkishJumpers(p)
 	case famIntl:
 		jm, jk = intlJumpers(p)
+	case famRussian:
+		jm, jk = russianJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
