@@ -2,11 +2,11 @@ package movegen
 
 import "math/bits"
 
-// The generic diagonal generator: English, Spanish and Brazilian draughts
-// on the 8x8 layout (Italian, Russian and International have their own,
-// specialised generators in italian.go, russian.go and intl.go; Russian's
-// diagRules are still read by the notation). A variant's diagRules say how
-// its pieces move and capture.
+// The generic diagonal generator: English and Brazilian draughts on the 8x8
+// layout (Italian, Russian, Spanish and International have their own,
+// specialised generators in italian.go, russian.go, spanish.go and intl.go;
+// their diagRules are still read by the notation). A variant's diagRules
+// say how its pieces move and capture.
 //
 // Captured pieces stay on the board until the move ends in every one of
 // these rule sets: they block their squares (a flying king's slide stops at

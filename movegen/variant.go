@@ -15,6 +15,7 @@ const (
 	famTurkish                   // turkish.go
 	famIntl                      // intl.go: International (the diag.go rules, specialised)
 	famRussian                   // russian.go: Russian (the diag.go rules, specialised)
+	famSpanish                   // spanish.go: Spanish (the diag.go rules, specialised)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -106,7 +107,7 @@ var (
 	Spanish = newVariant(&Variant{
 		Name: "spanish", Aliases: []string{"espanol", "español"},
 		StartFEN: "W:W1-12:B21-32", GameType: 24,
-		id: 6, fam: famDiag, flying: true,
+		id: 6, fam: famSpanish, flying: true,
 		geo: newGeometry8(false, false, false, false),
 		dr:  diagRules{flying: true, manTakesKing: true, crownMid: crownStop, prio: prioSpanish},
 	})
@@ -237,6 +238,8 @@ func (v *Variant) setGenerators() {
 		v.gen, v.count = genIntl, countIntl
 	case famRussian:
 		v.gen, v.count = genRussian, countRussian
+	case famSpanish:
+		v.gen, v.count = genSpanish, countSpanish
 	default:
 		db, dr := &v.db, &v.dr
 		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
@@ -259,6 +262,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = intlJumpers(p)
 	case famRussian:
 		jm, jk = russianJumpers(p)
+	case famSpanish:
+		jm, jk = spanishJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
