@@ -79,6 +79,10 @@ func runTuneGen(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, 2, "tune gen", "%v", err)
 		}
 		cfg.Eval = search.EvalFunc(eval.Evaluate)
+	} else {
+		// The first generation plays the hand-written evaluation, whatever
+		// weights are embedded, so its games do not change when they do.
+		eval.HandWrittenOnly(v)
 	}
 	pl := &progressLine{w: stderr, what: "games"}
 	err = tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
