@@ -2,11 +2,12 @@ package movegen
 
 import "math/bits"
 
-// The generic diagonal generator: English and Brazilian draughts on the 8x8
-// layout (Italian, Russian, Spanish and International have their own,
-// specialised generators in italian.go, russian.go, spanish.go and intl.go;
-// their diagRules are still read by the notation). A variant's diagRules
-// say how its pieces move and capture.
+// The generic diagonal generator, used for English draughts on the 8x8
+// layout (Italian, Russian, Brazilian, Spanish and International have their
+// own, specialised generators in italian.go, russian.go, brazilian.go,
+// spanish.go and intl.go, which list the same moves in the same order; their
+// diagRules are still read by the notation). A variant's diagRules say how
+// its pieces move and capture.
 //
 // Captured pieces stay on the board until the move ends in every one of
 // these rule sets: they block their squares (a flying king's slide stops at

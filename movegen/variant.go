@@ -9,13 +9,14 @@ import (
 type family uint8
 
 const (
-	famItalian family = iota + 1 // italian.go
-	famDiag                      // diag.go: the other diagonal variants
-	famDamone                    // damone.go
-	famTurkish                   // turkish.go
-	famIntl                      // intl.go: International (the diag.go rules, specialised)
-	famRussian                   // russian.go: Russian (the diag.go rules, specialised)
-	famSpanish                   // spanish.go: Spanish (the diag.go rules, specialised)
+	famItalian   family = iota + 1 // italian.go
+	famDiag                        // diag.go: the other diagonal variants
+	famDamone                      // damone.go
+	famTurkish                     // turkish.go
+	famIntl                        // intl.go: International (the diag.go rules, specialised)
+	famRussian                     // russian.go: Russian (the diag.go rules, specialised)
+	famSpanish                     // spanish.go: Spanish (the diag.go rules, specialised)
+	famBrazilian                   // brazilian.go: Brazilian (intl.go on 8x8)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -99,7 +100,7 @@ var (
 	Brazilian = newVariant(&Variant{
 		Name: "brazilian", Aliases: []string{"brazil"},
 		StartFEN: "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", DrawPlies: 50, GameType: 26,
-		id: 5, fam: famDiag, flying: true,
+		id: 5, fam: famBrazilian, flying: true,
 		geo: newGeometry8(true, false, true, true),
 		dr:  diagRules{flying: true, manBack: true, manTakesKing: true, crownMid: crownPass, prio: prioMax},
 	})
@@ -240,6 +241,8 @@ func (v *Variant) setGenerators() {
 		v.gen, v.count = genRussian, countRussian
 	case famSpanish:
 		v.gen, v.count = genSpanish, countSpanish
+	case famBrazilian:
+		v.gen, v.count = genBrazilian, countBrazilian
 	default:
 		db, dr := &v.db, &v.dr
 		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
@@ -264,6 +267,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = russianJumpers(p)
 	case famSpanish:
 		jm, jk = spanishJumpers(p)
+	case famBrazilian:
+		jm, jk = brazilianJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
