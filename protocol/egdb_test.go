@@ -203,3 +203,33 @@ func TestEgdbBadFiles(t *testing.T) {
 		t.Errorf("good path: tables of %d pieces:\n%s", got, e.out.String())
 	}
 }
+
+// TestEgdbRebuildsWithoutDistances: tables from before the distances (no
+// .dtc files) are solved again in the background, and used meanwhile.
+func TestEgdbRebuildsWithoutDistances(t *testing.T) {
+	dir := t.TempDir()
+	db, err := egdb.New(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Build(movegen.English, 3, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	dtc, _ := filepath.Glob(filepath.Join(dir, "english", "*.dtc"))
+	if len(dtc) == 0 {
+		t.Fatal("no distance files written")
+	}
+	for _, f := range dtc {
+		os.Remove(f)
+	}
+	e := startEgdbHub(t, "--egdb-path="+dir)
+	e.send(t, "set-param name=variant value=english", "init")
+	waitFor(t, e.err, `tables of up to 3 pieces built in .*; used from the next search`)
+	if got := e.search(t); got != 3 {
+		t.Errorf("tables of %d pieces after the rebuild", got)
+	}
+	if again, _ := filepath.Glob(filepath.Join(dir, "english", "*.dtc")); len(again) != len(dtc) {
+		t.Errorf("%d distance files after the rebuild, want %d", len(again), len(dtc))
+	}
+}
