@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -206,7 +207,7 @@ func (ts *tableSet) startBuild(v *movegen.Variant, dir string, pieces int) *buil
 		for {
 			unlock, ok, err := egdb.Lock(dir, v)
 			if err != nil {
-				job.err = fmt.Errorf("egdb: building %s tables in %s: %v", v.Name, dir, err)
+				job.err = fmt.Errorf("egdb: building %s tables in %s: %s", v.Name, dir, strings.TrimPrefix(err.Error(), "egdb: "))
 				return
 			}
 			if ok {
@@ -251,7 +252,7 @@ func buildTables(v *movegen.Variant, dir string, pieces int, w io.Writer) (strin
 		}
 	})
 	if err != nil {
-		return "", fmt.Errorf("egdb: building %s tables in %s: %v", v.Name, dir, err)
+		return "", fmt.Errorf("egdb: building %s tables in %s: %s", v.Name, dir, strings.TrimPrefix(err.Error(), "egdb: "))
 	}
 	if !solved {
 		return "", nil
