@@ -17,6 +17,7 @@ const (
 	famRussian                     // russian.go: Russian (the diag.go rules, specialised)
 	famSpanish                     // spanish.go: Spanish (the diag.go rules, specialised)
 	famBrazilian                   // brazilian.go: Brazilian (intl.go on 8x8)
+	famEnglish                     // english.go: English (the diag.go rules, specialised)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -84,7 +85,7 @@ var (
 	English = newVariant(&Variant{
 		Name: "english", Aliases: []string{"american", "checkers", "draughts"},
 		StartFEN: "B:W21-32:B1-12", DrawPlies: 80, GameType: 21,
-		id: 3, fam: famDiag,
+		id: 3, fam: famEnglish,
 		geo: newGeometry8(true, true, true, false),
 		dr:  diagRules{manTakesKing: true, crownMid: crownStop, prio: prioFree},
 	})
@@ -243,6 +244,8 @@ func (v *Variant) setGenerators() {
 		v.gen, v.count = genSpanish, countSpanish
 	case famBrazilian:
 		v.gen, v.count = genBrazilian, countBrazilian
+	case famEnglish:
+		v.gen, v.count = genEnglish, countEnglish
 	default:
 		db, dr := &v.db, &v.dr
 		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
@@ -269,6 +272,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = spanishJumpers(p)
 	case famBrazilian:
 		jm, jk = brazilianJumpers(p)
+	case famEnglish:
+		jm, jk = englishJumpers(p)
 	default:
 		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
