@@ -10,11 +10,11 @@ import "math/bits"
 // only if the move ends there), kings fly, and the capture taking the most
 // pieces is the only legal one. Keep the two files alike.
 //
-// It lists the moves in the same order as genDiag would, so that the search
-// sees the same tree.
+// It lists the moves in the same order as the generic generator did
+// (diag.go), so that the search sees the same tree.
 
 // brJumps returns where the men of own land that jump one of opp onto an
-// empty square, per direction (see manJumps).
+// empty square, per direction (see diag.go).
 func brJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 	l0 = ((men >> 4) & opp) >> 4 & empty
 	l1 = ((men >> 5) & opp) >> 5 & empty
@@ -24,7 +24,7 @@ func brJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 }
 
 // brMore reports whether a man standing on one of all could jump again,
-// judged on the board as it stands (see diagScan.init: exact for men).
+// judged on the board as it stands (exact for men: see diag.go).
 func brMore(all, opp, empty uint64) bool {
 	more := ((all>>4)&opp)>>4 | ((all>>5)&opp)>>5 | ((all<<4)&opp)<<4 | ((all<<5)&opp)<<5
 	return more&empty != 0

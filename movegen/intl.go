@@ -2,22 +2,21 @@ package movegen
 
 import "math/bits"
 
-// International draughts (rules.md §5) has a generator of its own, the
-// generic diagonal one (diag.go) written out for the 10x10 board and these
-// rules only: the four diagonal steps are the constant shifts 5 and 6
-// (board10.go), men capture backward and may take kings, a man passing
-// through the far rank during a capture goes on as a man (crowned only if
-// the move ends there), kings fly, and the capture taking the most pieces is
-// the only legal one (kings counting as one). Captured pieces stay on the
-// board until the move ends: they block their squares and are never jumped
-// twice; the mover's origin counts as empty.
+// International draughts (rules.md §5) has a generator of its own, written
+// out for the 10x10 board and these rules only (see diag.go): the four
+// diagonal steps are the constant shifts 5 and 6 (board10.go), men capture
+// backward and may take kings, a man passing through the far rank during a
+// capture goes on as a man (crowned only if the move ends there), kings
+// fly, and the capture taking the most pieces is the only legal one (kings
+// counting as one). Captured pieces stay on the board until the move ends:
+// they block their squares and are never jumped twice; the mover's origin
+// counts as empty.
 //
-// It lists the moves in the same order as genDiag would, so that the search
-// sees the same tree. Most of perft's time is spent here: every shift is by
-// a constant and every rule test is gone.
+// It lists the moves in the same order as the generic generator did
+// (diag.go), so that the search sees the same tree.
 
 // intlJumps returns where the men of own land that jump one of opp onto an
-// empty square, per direction (see manJumps).
+// empty square, per direction (see diag.go).
 func intlJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 	l0 = ((men >> 5) & opp) >> 5 & empty
 	l1 = ((men >> 6) & opp) >> 6 & empty
@@ -27,7 +26,7 @@ func intlJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 }
 
 // intlMore reports whether a man standing on one of all could jump again,
-// judged on the board as it stands (see diagScan.init: exact for men).
+// judged on the board as it stands (exact for men: see diag.go).
 func intlMore(all, opp, empty uint64) bool {
 	more := ((all>>5)&opp)>>5 | ((all>>6)&opp)>>6 | ((all<<5)&opp)<<5 | ((all<<6)&opp)<<6
 	return more&empty != 0

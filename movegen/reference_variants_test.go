@@ -3,7 +3,8 @@ package movegen
 // A slow, independent reference generator for the diagonal variants other
 // than Italian — English (rules.md §4), International (§5), Brazilian (§6),
 // Russian (§7) and Spanish (§8) — and a differential test of the bitboard
-// generator (diag.go) against it.
+// generators (english.go, intl.go, brazilian.go, russian.go, spanish.go; see
+// diag.go) against it.
 //
 // The reference is written from rules.md alone: the board is a plain
 // [10][10] array indexed by file and rank (file 0 = a at White's left, rank

@@ -2,8 +2,8 @@ package movegen
 
 import "math/bits"
 
-// Russian draughts (rules.md §7) has a generator of its own, the generic
-// diagonal one (diag.go) written out for these rules only: on the 8x8
+// Russian draughts (rules.md §7) has a generator of its own, written out
+// for these rules only (see diag.go): on the 8x8
 // layout the diagonal steps are the constant shifts 4 and 5 (board.go), men
 // capture backward and may take kings, a man reaching the far rank during a
 // capture is crowned at once and goes on capturing as a king, kings fly,
@@ -11,11 +11,11 @@ import "math/bits"
 // can go on capturing from some square beyond the piece it takes must land
 // on such a square. Captured pieces stay on the board until the move ends.
 //
-// It lists the moves in the same order as genDiag would, so that the search
-// sees the same tree.
+// It lists the moves in the same order as the generic generator did
+// (diag.go), so that the search sees the same tree.
 
 // ruJumps returns where the men land that jump one of opp onto an empty
-// square, per direction (see manJumps).
+// square, per direction (see diag.go).
 func ruJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 	l0 = ((men >> 4) & opp) >> 4 & empty
 	l1 = ((men >> 5) & opp) >> 5 & empty
@@ -27,7 +27,7 @@ func ruJumps(men, opp, empty uint64) (l0, l1, l2, l3 uint64) {
 // ruSingle reports whether the men's jumps landing on all are complete
 // moves: none lands on the far rank (the man would go on as a king) and
 // none can jump again, judged on the board as it stands (see
-// diagScan.init: exact for men).
+// diag.go: exact for men).
 func ruSingle(all, far, opp, empty uint64) bool {
 	if all&far != 0 {
 		return false

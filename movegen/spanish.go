@@ -2,16 +2,16 @@ package movegen
 
 import "math/bits"
 
-// Spanish draughts (rules.md §8) has a generator of its own, the generic
-// diagonal one (diag.go) written out for these rules only: on the 8x8
+// Spanish draughts (rules.md §8) has a generator of its own, written out
+// for these rules only (see diag.go): on the 8x8
 // layout the diagonal steps are the constant shifts 4 and 5 (board.go), men
 // step and capture forward only and may take kings, a man reaching the far
 // rank during a capture is crowned and the move ends there, kings fly, and
 // the legal captures are those taking the most pieces, then of those the
 // most kings. Captured pieces stay on the board until the move ends.
 //
-// It lists the moves in the same order as genDiag would, so that the search
-// sees the same tree.
+// It lists the moves in the same order as the generic generator did
+// (diag.go), so that the search sees the same tree.
 
 // esJumps returns where the men of side us land that jump one of caps onto
 // an empty square: by shift 4 and by shift 5, forward.
@@ -24,7 +24,7 @@ func esJumps(men, caps, empty uint64, us Color) (la, lb uint64) {
 
 // esSingle reports whether the men's jumps landing on all are complete
 // moves: a man crowned on the far rank stops there, and elsewhere none can
-// jump again, judged on the board as it stands (see diagScan.init: exact
+// jump again, judged on the board as it stands (see diag.go: exact
 // for men).
 func esSingle(all, far, opp, empty uint64, us Color) bool {
 	all &^= far

@@ -10,14 +10,13 @@ type family uint8
 
 const (
 	famItalian   family = iota + 1 // italian.go
-	famDiag                        // diag.go: the other diagonal variants
 	famDamone                      // damone.go
 	famTurkish                     // turkish.go
-	famIntl                        // intl.go: International (the diag.go rules, specialised)
-	famRussian                     // russian.go: Russian (the diag.go rules, specialised)
-	famSpanish                     // spanish.go: Spanish (the diag.go rules, specialised)
+	famIntl                        // intl.go: International (see diag.go)
+	famRussian                     // russian.go: Russian (see diag.go)
+	famSpanish                     // spanish.go: Spanish (see diag.go)
 	famBrazilian                   // brazilian.go: Brazilian (intl.go on 8x8)
-	famEnglish                     // english.go: English (the diag.go rules, specialised)
+	famEnglish                     // english.go: English (see diag.go)
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -45,7 +44,6 @@ type Variant struct {
 	flying        bool // kings move and capture at a distance
 	colonCaptures bool // captures are written c3:e5 (Russian)
 	geo           *geometry
-	db            diagBoard
 	dr            diagRules
 	dm            damoneRules
 	damoniLoss    bool      // Damone option: losing every Damone loses the game
@@ -145,7 +143,6 @@ func newVariant(v *Variant) *Variant {
 	case Board8:
 		v.MaxPieces = 12
 		v.crown = [2]uint64{Row8Top, Row8Bottom}
-		v.db = diagBoard{board: Board8, crown: v.crown}
 	case Board10:
 		v.MaxPieces = 20
 		v.crown = [2]uint64{Row10Top, Row10Bottom}
@@ -247,9 +244,7 @@ func (v *Variant) setGenerators() {
 	case famEnglish:
 		v.gen, v.count = genEnglish, countEnglish
 	default:
-		db, dr := &v.db, &v.dr
-		v.gen = func(p *Position, ml *MoveList) { genDiag(db, dr, p, ml) }
-		v.count = func(p *Position, scratch *MoveList) int { return countDiag(db, dr, p, scratch) }
+		panic("movegen: no generator for " + v.Name)
 	}
 }
 
@@ -274,8 +269,6 @@ func (v *Variant) HasCapture(p *Position) bool {
 		jm, jk = brazilianJumpers(p)
 	case famEnglish:
 		jm, jk = englishJumpers(p)
-	default:
-		jm, jk = diagJumpers(&v.db, &v.dr, p)
 	}
 	return jm|jk != 0
 }
