@@ -76,35 +76,8 @@ func italianJumpers(p *Position) (men, kings uint64) {
 	return men, kings
 }
 
-// singleManJumps returns, when the side to move has only man captures and
-// none of them can go on past its first jump, the landing squares of those
-// jumps by shift 4 and by shift 5 (ok true). All such captures take one man,
-// so the priority rules keep every one of them. A man's next jump would lie
-// further forward, away from its origin and the man it took, so the
-// continuation test can use the board as it is.
-func singleManJumps(p *Position) (a, b uint64, ok bool) {
-	us := p.Side
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := Board8 &^ (own | opp)
-	men := own &^ p.Kings
-	oppM := opp &^ p.Kings
-	var more uint64
-	if us == White {
-		a = ((men >> 4) & oppM) >> 4 & empty
-		b = ((men >> 5) & oppM) >> 5 & empty
-		c := (a | b) &^ Row8Top
-		more = (((c>>4)&oppM)>>4 | ((c>>5)&oppM)>>5) & empty
-	} else {
-		a = ((men << 4) & oppM) << 4 & empty
-		b = ((men << 5) & oppM) << 5 & empty
-		c := (a | b) &^ Row8Bottom
-		more = (((c<<4)&oppM)<<4 | ((c<<5)&oppM)<<5) & empty
-	}
-	return a, b, more == 0
-}
-
 // addSingleJumps appends the man captures landing on a (shift 4) and b
-// (shift 5), as found by singleManJumps.
+// (shift 5), as found by itFirstJumps.
 func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
 	n := 0
 	k, far := 1, Row8Top // landing = from - 2*shift for White
@@ -124,24 +97,64 @@ func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
 	ml.N = n
 }
 
+// itFirstJumps returns the first jumps of the men of the side to move:
+// where they land by shift 4 (a) and by shift 5 (b), and whether none of
+// them can go on past its first jump (single). When single and only men
+// can capture, those jumps are the legal captures: all take one man, so the
+// priority rules keep every one of them. A man's next jump would lie
+// further forward, away from its origin and the man it took, so the
+// continuation test can use the board as it is.
+func itFirstJumps(men, oppM, empty uint64, us Color) (a, b uint64, single bool) {
+	var more uint64
+	if us == White {
+		a = ((men >> 4) & oppM) >> 4 & empty
+		b = ((men >> 5) & oppM) >> 5 & empty
+		c := (a | b) &^ Row8Top
+		more = (((c>>4)&oppM)>>4 | ((c>>5)&oppM)>>5) & empty
+	} else {
+		a = ((men << 4) & oppM) << 4 & empty
+		b = ((men << 5) & oppM) << 5 & empty
+		c := (a | b) &^ Row8Bottom
+		more = (((c<<4)&oppM)<<4 | ((c<<5)&oppM)<<5) & empty
+	}
+	return a, b, more == 0
+}
+
+// itFrom returns the men that make the jumps landing on a and b.
+func itFrom(a, b uint64, us Color) uint64 {
+	if us == White {
+		return a<<8 | b<<10
+	}
+	return a>>8 | b>>10
+}
+
+// itKingJumpers returns the kings among ownK that can capture one of opp.
+func itKingJumpers(ownK, opp, empty uint64) uint64 {
+	return (((empty<<4)&opp)<<4 | ((empty<<5)&opp)<<5 |
+		((empty>>4)&opp)>>4 | ((empty>>5)&opp)>>5) & ownK
+}
+
 // genItalian fills ml with the legal moves of p under the Italian rules.
 func genItalian(p *Position, ml *MoveList) {
-	ml.N = 0
-	if jm, jk := italianJumpers(p); jm|jk != 0 {
-		if jk == 0 {
-			if a, b, ok := singleManJumps(p); ok {
-				addSingleJumps(p, ml, a, b)
-				return
-			}
-		}
-		italianCaptures(p, ml, jm, jk)
-		return
-	}
-	us := p.Side
-	own := p.Pieces[us]
-	empty := Board8 &^ (own | p.Pieces[us^1])
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := Board8 &^ (own | opp)
 	men := own &^ p.Kings
 	kings := own & p.Kings
+	a, b, single := itFirstJumps(men, opp&^p.Kings, empty, us)
+	var jk uint64
+	if kings != 0 {
+		jk = itKingJumpers(kings, opp, empty)
+	}
+	if a|b|jk != 0 {
+		if jk == 0 && single {
+			addSingleJumps(p, ml, a, b)
+			return
+		}
+		ml.N = 0
+		italianCaptures(p, ml, itFrom(a, b, us), jk)
+		return
+	}
 	n := 0
 	if us == White {
 		n = addSteps(ml, n, (men>>4)&empty, -4, Row8Top)
@@ -150,10 +163,12 @@ func genItalian(p *Position, ml *MoveList) {
 		n = addSteps(ml, n, (men<<4)&empty, 4, Row8Bottom)
 		n = addSteps(ml, n, (men<<5)&empty, 5, Row8Bottom)
 	}
-	n = addSteps(ml, n, (kings>>4)&empty, -4, 0)
-	n = addSteps(ml, n, (kings>>5)&empty, -5, 0)
-	n = addSteps(ml, n, (kings<<4)&empty, 4, 0)
-	n = addSteps(ml, n, (kings<<5)&empty, 5, 0)
+	if kings != 0 {
+		n = addSteps(ml, n, (kings>>4)&empty, -4, 0)
+		n = addSteps(ml, n, (kings>>5)&empty, -5, 0)
+		n = addSteps(ml, n, (kings<<4)&empty, 4, 0)
+		n = addSteps(ml, n, (kings<<5)&empty, 5, 0)
+	}
 	ml.N = n
 }
 
@@ -171,26 +186,32 @@ func addSteps(ml *MoveList, n int, targets uint64, shift int, promo uint64) int 
 // countItalian returns the number of legal moves of p; scratch is used only
 // when there are captures. Quiet moves are counted without listing them.
 func countItalian(p *Position, scratch *MoveList) int {
-	if jm, jk := italianJumpers(p); jm|jk != 0 {
-		if jk == 0 {
-			if a, b, ok := singleManJumps(p); ok {
-				return popcount(a) + popcount(b)
-			}
-		}
-		scratch.N = 0
-		italianCaptures(p, scratch, jm, jk)
-		return scratch.N
-	}
-	us := p.Side
-	own := p.Pieces[us]
-	empty := Board8 &^ (own | p.Pieces[us^1])
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := Board8 &^ (own | opp)
 	men := own &^ p.Kings
 	kings := own & p.Kings
+	a, b, single := itFirstJumps(men, opp&^p.Kings, empty, us)
+	var jk uint64
+	if kings != 0 {
+		jk = itKingJumpers(kings, opp, empty)
+	}
+	if a|b|jk != 0 {
+		if jk == 0 && single {
+			return popcount(a) + popcount(b)
+		}
+		scratch.N = 0
+		italianCaptures(p, scratch, itFrom(a, b, us), jk)
+		return scratch.N
+	}
 	var n int
 	if us == White {
 		n = popcount((men>>4)&empty) + popcount((men>>5)&empty)
 	} else {
 		n = popcount((men<<4)&empty) + popcount((men<<5)&empty)
+	}
+	if kings == 0 {
+		return n
 	}
 	return n + popcount((kings>>4)&empty) + popcount((kings>>5)&empty) +
 		popcount((kings<<4)&empty) + popcount((kings<<5)&empty)
