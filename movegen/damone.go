@@ -140,6 +140,30 @@ func genDamone(dr *damoneRules, p *Position, ml *MoveList) {
 	ml.N = n
 }
 
+// countDamone returns the number of legal moves of p, listing them in
+// scratch only when there are captures.
+func countDamone(dr *damoneRules, p *Position, scratch *MoveList) int {
+	if damoneJumpers(p) != 0 {
+		genDamone(dr, p, scratch)
+		return scratch.N
+	}
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := Board8 &^ p.Occupied()
+	men, kings := own&^p.Kings, own&p.Kings
+	// A Pedina steps up-right and down-left as seen from White, and
+	// forward along the long diagonal: up-left for White, down-right for
+	// Black (pedinaDirs).
+	n := popcount((men>>4)&empty) + popcount((men<<4)&empty)
+	if us == White {
+		n += popcount((men >> 5) & empty)
+	} else {
+		n += popcount((men << 5) & empty)
+	}
+	return n + popcount((kings>>4)&empty) + popcount((kings>>5)&empty) +
+		popcount((kings<<4)&empty) + popcount((kings<<5)&empty)
+}
+
 // jump extends a capture by a piece of rank r from s, having taken cap: n
 // pieces, ns Damoni and nd Dame among them.
 func (g *dmGen) jump(s, cap uint64, r int, n, ns, nd uint32) {

@@ -227,10 +227,7 @@ func (v *Variant) setGenerators() {
 	case famDamone:
 		dm := &v.dm
 		v.gen = func(p *Position, ml *MoveList) { genDamone(dm, p, ml) }
-		v.count = func(p *Position, scratch *MoveList) int {
-			genDamone(dm, p, scratch)
-			return scratch.N
-		}
+		v.count = func(p *Position, scratch *MoveList) int { return countDamone(dm, p, scratch) }
 	case famTurkish:
 		v.gen, v.count = genTurkish, countTurkish
 	case famIntl:
