@@ -133,6 +133,7 @@ type Choice struct {
 type Choices struct {
 	N     int
 	Moves [movegen.MaxMoves]Choice
+	ml    movegen.MoveList // Probe's scratch list (here so that it does not escape to the heap)
 }
 
 // Slice returns the valid choices.
@@ -147,8 +148,8 @@ func (b *Book) Probe(v *movegen.Variant, p *movegen.Position, out *Choices) int 
 	if !ok || b.vals[i].flags&flagExpanded == 0 {
 		return 0
 	}
-	var ml movegen.MoveList
-	v.Generate(p, &ml)
+	ml := &out.ml
+	v.Generate(p, ml)
 	for _, m := range ml.Slice() {
 		c := *p
 		c.Play(m)

@@ -12,7 +12,7 @@ import (
 // Book parameter defaults and bounds.
 const (
 	defaultBookPly    = 16
-	defaultBookMargin = 5 // centi-men
+	defaultBookMargin = 2 // centi-men
 	maxBookPly        = 200
 	maxBookMargin     = 100
 	bookLineMax       = 20 // moves of book line shown in the info pv

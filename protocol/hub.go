@@ -134,7 +134,7 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 		multiPV:    1,
 		strength:   levels[len(levels)-1],
 		logLevel:   "off",
-		useBook:    false, // off until a book measures better than none (docs/testing.md)
+		useBook:    true, // measured better than none in Italian and International (docs/testing.md)
 		bookPly:    defaultBookPly,
 		bookMargin: defaultBookMargin,
 		newEngine:  opt.Engine,
