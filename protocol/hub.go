@@ -286,7 +286,10 @@ func (t *task) PonderHit() {
 	}
 }
 
-// control makes c the task's current search control.
+// control makes c the task's current search control. A stop or a
+// ponder-hit that came before the search took its control (the engine's
+// goroutine may start it late on a loaded machine) is passed on here;
+// otherwise a ponder search would wait for a ponder-hit already read.
 func (t *task) control(c *search.Control) *search.Control {
 	t.mu.Lock()
 	t.ctl = c
@@ -294,6 +297,11 @@ func (t *task) control(c *search.Control) *search.Control {
 	t.mu.Unlock()
 	if stopped {
 		c.Stop()
+	}
+	select {
+	case <-t.hit:
+		c.PonderHit()
+	default:
 	}
 	return c
 }

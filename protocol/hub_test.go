@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
 )
 
 // session runs the lines through a fresh Hub and returns its output lines.
@@ -458,5 +459,20 @@ func TestMultiPV(t *testing.T) {
 		if scores[k][0] < scores[k][1] || scores[k][1] < scores[k][2] {
 			t.Errorf("depth %d: lines not best first: %v", d, scores[k])
 		}
+	}
+}
+
+// TestPonderHitBeforeSearch: a ponder-hit read before the search took its
+// control (a late start on a loaded machine) still reaches the search.
+func TestPonderHitBeforeSearch(t *testing.T) {
+	tk := newTask()
+	tk.PonderHit()
+	c := tk.control(search.NewControl(true))
+	if c.Pondering() {
+		t.Error("the ponder-hit read before the search started was lost")
+	}
+	tk = newTask()
+	if c := tk.control(search.NewControl(true)); !c.Pondering() {
+		t.Error("a search without ponder-hit stopped pondering")
 	}
 }

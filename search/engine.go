@@ -108,6 +108,9 @@ func (c *Control) PonderHit() {
 // Stopped reports whether Stop was called.
 func (c *Control) Stopped() bool { return c.stop.Load() }
 
+// Pondering reports whether the search still waits for ponder-hit.
+func (c *Control) Pondering() bool { return c.pondering.Load() }
+
 func (c *Control) signal() { c.once.Do(func() { close(c.wake) }) }
 
 // EvalFunc is a static evaluation: centi-men for the side to move.
