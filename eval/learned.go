@@ -201,15 +201,15 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 			l.winB = append(l.winB, bl)
 		}
 	}
+	l.fMen = 0
+	l.fKing = l.nsq
+	l.fMob = 2 * l.nsq
+	l.fBal = l.fMob + 1
+	l.fWin = l.fBal + balanceBuckets
+	l.nFeat = l.fWin + len(l.winW)*patternConfigs
 	if orth {
 		// Turkish regions are read square by square (windowConfig): a 2 x 2
 		// block spans 10 bits, past the 8-bit fast form.
-		l.fMen = 0
-		l.fKing = l.nsq
-		l.fMob = 2 * l.nsq
-		l.fBal = l.fMob + 1
-		l.fWin = l.fBal + balanceBuckets
-		l.nFeat = l.fWin + len(l.winW)*patternConfigs
 		return l
 	}
 	shapes := map[[patternSize]uint8]uint8{}
@@ -247,12 +247,6 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 		l.fastW = append(l.fastW, fast(l.winW[i]))
 		l.fastB = append(l.fastB, fast(l.winB[i]))
 	}
-	l.fMen = 0
-	l.fKing = l.nsq
-	l.fMob = 2 * l.nsq
-	l.fBal = l.fMob + 1
-	l.fWin = l.fBal + balanceBuckets
-	l.nFeat = l.fWin + len(l.winW)*patternConfigs
 	return l
 }
 
