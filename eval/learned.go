@@ -48,6 +48,7 @@ const (
 	patternSize    = 4
 	patternConfigs = 81 // 3^patternSize
 	balanceBuckets = 8
+	maxShapes      = 8 // distinct region shapes of the fast form
 )
 
 // layout is the feature layout of one variant's learned evaluation.
@@ -63,8 +64,15 @@ type layout struct {
 	// The fast form of the regions: each view of a region is a base bit
 	// and a shape; tri[shape][x] is the configuration digit sum of the 8
 	// bits x read from the base (bits of other squares ignored).
-	fastW, fastB     []window
-	tri              [][256]uint8
+	fastW, fastB []window
+	tri          [maxShapes][256]uint8
+	nShapes      int
+	// mate[i] is the region whose Black view covers the squares of region
+	// i's White view (the regions are closed under the board's rotation),
+	// and owns[i] the squares whose men's weights region i's folded table
+	// carries (each playable square in exactly one region).
+	mate             []int
+	owns             []uint64
 	phaseLo, phaseHi int
 	// orth marks Turkish's orthogonal board: king mobility counts the
 	// empty squares of next[b] (the orthogonal neighbours of bit b), and
@@ -91,6 +99,33 @@ type weightTables struct {
 	mob, bal     [][2]int32
 	win          [][2]int32 // [region*81 + configuration]
 	raw          []int16    // the file's weights, mg and eg interleaved by feature
+
+	// The folded form the diagonal boards are evaluated with (see fold):
+	// values packed as mg<<32 + eg, one table per region holding White's
+	// view less Black's view of the same squares plus the men's square
+	// weights of the squares it owns.
+	regs           []foldedRegion
+	kingWp, kingBp [64]int64
+	mobP           int64
+	balP           [balanceBuckets]int64
+}
+
+// foldedRegion is one pattern region of the folded form: where its bits
+// are read (the White view's window) and its packed value by configuration.
+type foldedRegion struct {
+	win window
+	val [patternConfigs]int64
+}
+
+// pack packs a middlegame and an endgame value into one int64 (mg<<32 +
+// eg), so that sums of packed values are the packed sums; unpack undoes
+// it while each sum stays within 31 bits.
+func pack(mg, eg int32) int64 { return int64(mg)<<32 + int64(eg) }
+
+// unpack returns the middlegame and endgame halves of a packed sum.
+func unpack(x int64) (mg, eg int32) {
+	eg = int32(uint32(x))
+	return int32((x - int64(eg)) >> 32), eg
 }
 
 // layouts holds the learned-evaluation layout of each variant that has one,
@@ -227,9 +262,13 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 		}
 		id, ok := shapes[off]
 		if !ok {
-			id = uint8(len(l.tri))
+			if l.nShapes == maxShapes {
+				panic("eval: more region shapes than maxShapes")
+			}
+			id = uint8(l.nShapes)
+			l.nShapes++
 			shapes[off] = id
-			var t [256]uint8
+			t := &l.tri[id]
 			for x := range t {
 				d := 1
 				for i := range off {
@@ -239,13 +278,36 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 					d *= 3
 				}
 			}
-			l.tri = append(l.tri, t)
 		}
 		return window{base, id}
 	}
 	for i := range l.winW {
 		l.fastW = append(l.fastW, fast(l.winW[i]))
 		l.fastB = append(l.fastB, fast(l.winB[i]))
+	}
+	set := func(sq [patternSize]uint8) (m uint64) {
+		for _, b := range sq {
+			m |= 1 << b
+		}
+		return m
+	}
+	var owned uint64
+	for i := range l.winW {
+		j := -1
+		for k := range l.winB {
+			if set(l.winB[k]) == set(l.winW[i]) {
+				j = k
+			}
+		}
+		if j < 0 {
+			panic("eval: the pattern regions are not closed under rotation")
+		}
+		l.mate = append(l.mate, j)
+		l.owns = append(l.owns, set(l.winW[i])&^owned)
+		owned |= set(l.winW[i])
+	}
+	if owned != l.board {
+		panic("eval: the pattern regions do not cover the board")
 	}
 	return l
 }
@@ -273,7 +335,53 @@ func (l *layout) tables(raw []int16) *weightTables {
 	for i := range t.win {
 		t.win[i] = w(l.fWin + i)
 	}
+	if !l.orth {
+		l.fold(t)
+	}
 	return t
+}
+
+// fold fills t's folded form, which scores exactly as the features do with
+// a fraction of the work: a region's Black view covers the squares of
+// another region's White view and is read from the same bits, so the two
+// views' difference is one table by the White view's configuration; and
+// each square's man weights are added to the table of the one region that
+// owns it, which removes the loops over the men.
+func (l *layout) fold(t *weightTables) {
+	p := func(e [2]int32) int64 { return pack(e[0], e[1]) }
+	t.regs = make([]foldedRegion, len(l.winW))
+	for i, sq := range l.winW {
+		r := &t.regs[i]
+		r.win = l.fastW[i]
+		j := l.mate[i]
+		for c := 0; c < patternConfigs; c++ {
+			var wm, bm uint64
+			for k, d := 0, c; k < patternSize; k, d = k+1, d/3 {
+				switch d % 3 {
+				case 1:
+					wm |= 1 << sq[k]
+				case 2:
+					bm |= 1 << sq[k]
+				}
+			}
+			cb := windowConfig(&l.winB[j], bm, wm)
+			v := p(t.win[i*patternConfigs+c]) - p(t.win[j*patternConfigs+cb])
+			for x := wm & l.owns[i]; x != 0; x &= x - 1 {
+				v += p(t.menW[bits.TrailingZeros64(x)])
+			}
+			for x := bm & l.owns[i]; x != 0; x &= x - 1 {
+				v -= p(t.menB[bits.TrailingZeros64(x)])
+			}
+			r.val[c] = v
+		}
+	}
+	for b := range t.kingW {
+		t.kingWp[b], t.kingBp[b] = p(t.kingW[b]), p(t.kingB[b])
+	}
+	t.mobP = p(t.mob[0])
+	for i := range t.balP {
+		t.balP[i] = p(t.bal[i])
+	}
 }
 
 // white is the learned evaluation from White's point of view: the
@@ -289,6 +397,9 @@ func (l *layout) white(p *movegen.Position) int {
 // correction is the learned part of the evaluation, White's view, in
 // centi-men.
 func (l *layout) correction(t *weightTables, p *movegen.Position) int {
+	if !l.orth {
+		return l.folded(t, p)
+	}
 	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	wm, bm := w&^k, b&^k
 	var mg, eg int32
@@ -315,26 +426,41 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 	dw, db := l.balance(wm), l.balance(bm)
 	mg += t.bal[dw][0] - t.bal[db][0]
 	eg += t.bal[dw][1] - t.bal[db][1]
-	if l.orth {
-		for i := range l.winW {
-			cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
-			ws := t.win[i*patternConfigs : i*patternConfigs+patternConfigs]
-			mg += ws[cw][0] - ws[cb][0]
-			eg += ws[cw][1] - ws[cb][1]
-		}
-		return l.blend(mg, eg, bits.OnesCount64(w|b))
-	}
-	for i, fw := range l.fastW {
-		fb := l.fastB[i]
-		tw, tb := &l.tri[fw.shape&7], &l.tri[fb.shape&7]
-		cw := int(tw[uint8(wm>>(fw.base&63))]) + 2*int(tw[uint8(bm>>(fw.base&63))])
-		cb := int(tb[uint8(bm>>(fb.base&63))]) + 2*int(tb[uint8(wm>>(fb.base&63))])
+	for i := range l.winW {
+		cw, cb := windowConfig(&l.winW[i], wm, bm), windowConfig(&l.winB[i], bm, wm)
 		ws := t.win[i*patternConfigs : i*patternConfigs+patternConfigs]
-		if cw < patternConfigs && cb < patternConfigs {
-			mg += ws[cw][0] - ws[cb][0]
-			eg += ws[cw][1] - ws[cb][1]
+		mg += ws[cw][0] - ws[cb][0]
+		eg += ws[cw][1] - ws[cb][1]
+	}
+	return l.blend(mg, eg, bits.OnesCount64(w|b))
+}
+
+// folded is the learned correction of a diagonal board read through the
+// folded tables (fold): one lookup per region, and mg and eg summed
+// together, packed.
+func (l *layout) folded(t *weightTables, p *movegen.Position) int {
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	wm, bm := w&^k, b&^k
+	var s int64
+	for i := range t.regs {
+		r := &t.regs[i]
+		tr := &l.tri[r.win.shape&(maxShapes-1)]
+		c := int(tr[uint8(wm>>(r.win.base&63))]) + 2*int(tr[uint8(bm>>(r.win.base&63))])
+		if c < patternConfigs {
+			s += r.val[c]
 		}
 	}
+	if k != 0 {
+		for x := w & k; x != 0; x &= x - 1 {
+			s += t.kingWp[bits.TrailingZeros64(x)&63]
+		}
+		for x := b & k; x != 0; x &= x - 1 {
+			s -= t.kingBp[bits.TrailingZeros64(x)&63]
+		}
+		s += int64(l.mobility(w&k, b&k, l.board&^(w|b))) * t.mobP
+	}
+	s += t.balP[l.balance(wm)&(balanceBuckets-1)] - t.balP[l.balance(bm)&(balanceBuckets-1)]
+	mg, eg := unpack(s)
 	return l.blend(mg, eg, bits.OnesCount64(w|b))
 }
 

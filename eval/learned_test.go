@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -215,6 +216,35 @@ func TestLearnedKingOverMan(t *testing.T) {
 				if ek, em := EvaluateWhite(v, &king), EvaluateWhite(v, &man); ek <= em {
 					t.Errorf("%s: king on %s scores %d, a man there %d", v.Name, v.SquareName(b), ek, em)
 				}
+			}
+		}
+	}
+}
+
+// TestFoldedEqualsFeatures: the folded tables the diagonal boards are
+// evaluated with give exactly the correction the features define, in
+// integers (mg and eg summed over the features, then blended), for random
+// weights on game positions and random placements with kings.
+func TestFoldedEqualsFeatures(t *testing.T) {
+	for _, v := range learnedVariants {
+		l := layoutOf(v)
+		if l == nil || l.orth {
+			continue
+		}
+		raw := randomWeights(v, 2000, 7+uint64(v.ID()))
+		tab := l.tables(raw)
+		ps := gamesOf(v, 20, 150, 11)
+		var fs []Feature
+		for _, p := range ps {
+			fs, _, _ = AppendFeatures(v, &p, fs[:0])
+			var mg, eg int32
+			for _, f := range fs {
+				mg += int32(f.Coef) * int32(raw[2*f.Index])
+				eg += int32(f.Coef) * int32(raw[2*f.Index+1])
+			}
+			n := bits.OnesCount64(p.Pieces[0] | p.Pieces[1])
+			if got, want := l.folded(tab, &p), l.blend(mg, eg, n); got != want {
+				t.Fatalf("%v: folded correction %d, features %d (%s)", v, got, want, v.FEN(&p))
 			}
 		}
 	}
