@@ -113,8 +113,9 @@ type weightTables struct {
 // foldedRegion is one pattern region of the folded form: where its bits
 // are read (the White view's window) and its packed value by configuration.
 type foldedRegion struct {
-	win window
-	val [patternConfigs]int64
+	base uint8       // the lowest bit of the White view's window
+	tri  *[256]uint8 // its shape's configuration table (layout.tri)
+	val  [patternConfigs]int64
 }
 
 // pack packs a middlegame and an endgame value into one int64 (mg<<32 +
@@ -352,7 +353,7 @@ func (l *layout) fold(t *weightTables) {
 	t.regs = make([]foldedRegion, len(l.winW))
 	for i, sq := range l.winW {
 		r := &t.regs[i]
-		r.win = l.fastW[i]
+		r.base, r.tri = l.fastW[i].base, &l.tri[l.fastW[i].shape]
 		j := l.mate[i]
 		for c := 0; c < patternConfigs; c++ {
 			var wm, bm uint64
@@ -444,8 +445,7 @@ func (l *layout) folded(t *weightTables, p *movegen.Position) int {
 	var s int64
 	for i := range t.regs {
 		r := &t.regs[i]
-		tr := &l.tri[r.win.shape&(maxShapes-1)]
-		c := int(tr[uint8(wm>>(r.win.base&63))]) + 2*int(tr[uint8(bm>>(r.win.base&63))])
+		c := int(r.tri[uint8(wm>>(r.base&63))]) + 2*int(r.tri[uint8(bm>>(r.base&63))])
 		if c < patternConfigs {
 			s += r.val[c]
 		}
