@@ -69,6 +69,30 @@ func thought(v *movegen.Variant, root movegen.Position, in search.Info) Thought 
 	return t
 }
 
+// settle makes the engine's last report agree with the move it plays: a
+// search stopped by its node or time limit in the middle of a depth plays
+// a root move that beat the best of the last completed depth, which no
+// report named. Then the line shown is that move (and the reply it
+// expects), so the page never shows a variation that starts with another
+// move than the one on the board; the depth and score stay those of the
+// last completed depth.
+func settle(v *movegen.Variant, root movegen.Position, last Thought, res search.Result) Thought {
+	if res.Nodes > last.Nodes {
+		last.Nodes = res.Nodes
+	}
+	played := v.FormatMove(&root, res.Move)
+	if len(last.PV) > 0 && last.PV[0] == played {
+		return last
+	}
+	pv := []movegen.Move{res.Move}
+	if res.HasPonder {
+		pv = append(pv, res.Ponder)
+	}
+	t := thought(v, root, search.Info{PV: pv})
+	last.PV = t.PV
+	return last
+}
+
 // engine handles POST /api/games/{id}/engine: the engine searches the
 // current position within the game's level and plays its move. With
 // Accept: text/event-stream the answer is a stream of server-sent events,
@@ -172,6 +196,7 @@ wait:
 		return
 	}
 	mi := moveInfo(v, &root, res.Move)
+	last = settle(v, root, last, res)
 	if err := g.rec.Play(res.Move); err != nil {
 		if stream {
 			event("error", map[string]string{"error": err.Error()})

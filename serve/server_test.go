@@ -13,6 +13,7 @@ import (
 
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/pdn"
+	"github.com/damaengine/damaengine/search"
 )
 
 // client talks to a test server.
@@ -107,6 +108,9 @@ func TestGamePerVariant(t *testing.T) {
 				}
 				if r.State.Last == nil || r.State.Last.Text != r.Move.Text {
 					t.Fatalf("engine played %s, last is %+v", r.Move.Text, r.State.Last)
+				}
+				if len(r.Thought.PV) == 0 || r.Thought.PV[0] != r.Move.Text {
+					t.Fatalf("engine played %s, its line shown is %v", r.Move.Text, r.Thought.PV)
 				}
 				s = r.State
 			}
@@ -335,5 +339,32 @@ func TestPage(t *testing.T) {
 	code, b := c.do("GET", "/api/variants", "")
 	if code != http.StatusOK || !strings.Contains(string(b), `"turkish"`) || !strings.Contains(string(b), `"max"`) {
 		t.Errorf("variants: %d %s", code, b)
+	}
+}
+
+// TestSettle checks that the report sent with the engine's move names that
+// move first: a search stopped in the middle of a depth may play a move
+// that beat the last completed depth's best, and the page must not show a
+// line that starts with another move.
+func TestSettle(t *testing.T) {
+	v := movegen.Italian
+	root := v.Start()
+	var ml movegen.MoveList
+	v.Generate(&root, &ml)
+	a, b := ml.Moves[0], ml.Moves[1]
+	reported := thought(v, root, search.Info{Depth: 5, Score: 12, Nodes: 400, PV: []movegen.Move{a}})
+	after := root
+	after.Play(b)
+	var replies movegen.MoveList
+	v.Generate(&after, &replies)
+	got := settle(v, root, reported, search.Result{Move: b, HasMove: true, Ponder: replies.Moves[0], HasPonder: true, Nodes: 500})
+	want := []string{v.FormatMove(&root, b), v.FormatMove(&after, replies.Moves[0])}
+	if strings.Join(got.PV, " ") != strings.Join(want, " ") || got.Depth != 5 || got.Score != 12 || got.Nodes != 500 {
+		t.Errorf("settled %+v, want the line %v at depth 5, score 12, 500 nodes", got, want)
+	}
+	// the move the report named: the report stays as it was
+	same := settle(v, root, reported, search.Result{Move: a, HasMove: true, Nodes: 300})
+	if strings.Join(same.PV, " ") != strings.Join(reported.PV, " ") || same.Nodes != 400 {
+		t.Errorf("settled %+v, want %+v", same, reported)
 	}
 }
