@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -366,5 +367,125 @@ func TestSettle(t *testing.T) {
 	same := settle(v, root, reported, search.Result{Move: a, HasMove: true, Nodes: 300})
 	if strings.Join(same.PV, " ") != strings.Join(reported.PV, " ") || same.Nodes != 400 {
 		t.Errorf("settled %+v, want %+v", same, reported)
+	}
+}
+
+// TestBoardGeometry checks the squares the page is given for every board:
+// the names at the corners (rules.md's numbering), which colour of square
+// is played on, and that names and places are unique.
+func TestBoardGeometry(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	type at struct{ f, r int }
+	for _, tc := range []struct {
+		variant  string
+		a1Dark   bool // for the diagonal boards
+		diagonal bool
+		names    map[at]string
+	}{
+		{"italian", false, true, map[at]string{{0, 7}: "1", {6, 7}: "4", {1, 6}: "5", {1, 0}: "29", {7, 0}: "32"}},
+		{"damone", false, true, map[at]string{{0, 7}: "1", {7, 0}: "32"}},
+		{"english", true, true, map[at]string{{1, 7}: "1", {7, 7}: "4", {0, 6}: "5", {0, 0}: "29", {6, 0}: "32"}},
+		{"russian", true, true, map[at]string{{0, 0}: "a1", {2, 0}: "c1", {7, 7}: "h8", {1, 7}: "b8"}},
+		{"brazilian", true, true, map[at]string{{0, 0}: "a1", {7, 7}: "h8"}},
+		{"spanish", false, true, map[at]string{{7, 0}: "1", {5, 0}: "2", {1, 0}: "4", {0, 7}: "32"}},
+		{"international", true, true, map[at]string{{1, 9}: "1", {9, 9}: "5", {0, 8}: "6", {0, 0}: "46", {8, 0}: "50"}},
+		{"turkish", false, false, map[at]string{{0, 0}: "a1", {7, 0}: "h1", {0, 7}: "a8", {7, 7}: "h8", {4, 3}: "e4"}},
+	} {
+		s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"`+tc.variant+`"}`)
+		if s.Diagonal != tc.diagonal {
+			t.Errorf("%s: diagonal %v", tc.variant, s.Diagonal)
+		}
+		names, places := map[string]bool{}, map[at]string{}
+		for _, sq := range s.Squares {
+			p := at{sq.File, sq.Rank}
+			if names[sq.Name] || places[p] != "" || sq.File < 0 || sq.File >= s.Files || sq.Rank < 0 || sq.Rank >= s.Ranks {
+				t.Errorf("%s: square %q at %v repeated or off the board", tc.variant, sq.Name, p)
+			}
+			names[sq.Name], places[p] = true, sq.Name
+			if dark := (sq.File+sq.Rank)%2 == 0; tc.diagonal && dark != tc.a1Dark {
+				t.Errorf("%s: square %s at file %d rank %d is not the colour played on", tc.variant, sq.Name, sq.File, sq.Rank)
+			}
+		}
+		if want := s.Files * s.Ranks; !tc.diagonal && len(s.Squares) != want || tc.diagonal && len(s.Squares) != want/2 {
+			t.Errorf("%s: %d squares on %dx%d", tc.variant, len(s.Squares), s.Files, s.Ranks)
+		}
+		for p, n := range tc.names {
+			if places[p] != n {
+				t.Errorf("%s: file %d rank %d is %q, want %q", tc.variant, p.f, p.r, places[p], n)
+			}
+		}
+	}
+}
+
+// TestBusyAndGone checks that while the engine thinks a move, an undo and
+// a second engine request are refused with 409 and change nothing, and
+// that a client that goes away stops the search at once and leaves the
+// game as it was, no longer busy.
+func TestBusyAndGone(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	s := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"international","side":"black","level":"max","movetime":10}`)
+	id := "/api/games/" + s.ID
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.base+id+"/engine", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the first info event: the search runs
+	br := bufio.NewReader(res.Body)
+	if line, err := br.ReadString('\n'); err != nil || line != "event: info\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	if st := c.state(http.StatusOK, "GET", id, ""); !st.Thinking {
+		t.Errorf("state while the engine thinks: thinking=false")
+	}
+	for _, tc := range []struct{ path, body string }{
+		{"/move", `{"move":"31-27"}`}, {"/undo", `{"plies":1}`}, {"/engine", ``},
+	} {
+		if code, b := c.do("POST", id+tc.path, tc.body); code != http.StatusConflict || !strings.Contains(string(b), "thinking") {
+			t.Errorf("POST %s while the engine thinks: %d %s, want 409", tc.path, code, b)
+		}
+	}
+	start := time.Now()
+	cancel()
+	res.Body.Close()
+	for {
+		st := c.state(http.StatusOK, "GET", id, "")
+		if !st.Thinking {
+			if len(st.History) != 0 || st.FEN != s.FEN {
+				t.Errorf("after the client went away: %d moves, %s", len(st.History), st.FEN)
+			}
+			break
+		}
+		if time.Since(start) > 9*time.Second { // a hang guard: the move time is 10 s
+			t.Fatal("the search went on after its client went away")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if code, b := c.do("POST", id+"/undo", ""); code != http.StatusConflict || !strings.Contains(string(b), "0 played") {
+		t.Errorf("undo after the stopped search: %d %s, want 409 naming no move played", code, b)
+	}
+}
+
+// TestAssetsSelfContained checks that the page names nothing outside the
+// server: no URL but the SVG namespace, no import from elsewhere.
+func TestAssetsSelfContained(t *testing.T) {
+	entries, err := static.ReadDir("static")
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("embedded assets: %v", err)
+	}
+	for _, e := range entries {
+		b, err := static.ReadFile("static/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.ReplaceAll(string(b), "http://www.w3.org/2000/svg", "")
+		for _, bad := range []string{"http:", "https:", "//cdn", "@import", "url(", "import "} {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s names %q: the page must fetch nothing from elsewhere", e.Name(), bad)
+			}
+		}
 	}
 }
