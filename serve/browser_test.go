@@ -155,6 +155,43 @@ func (c *cdp) click(n string) {
 	}
 }
 
+// clickEl clicks the middle of the element sel (a CSS selector) with the
+// mouse.
+func (c *cdp) clickEl(sel string) {
+	c.t.Helper()
+	var box struct{ X, Y float64 }
+	c.eval(`(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect();
+		return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, &box)
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		if err := c.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}, nil); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+}
+
+// keys types text key by key, as a keyboard would, then Enter.
+func (c *cdp) keys(text string) {
+	c.t.Helper()
+	for _, r := range text + "\r" {
+		key, code := string(r), 0
+		if r == '\r' {
+			key, code = "Enter", 13
+		}
+		for _, typ := range []string{"keyDown", "keyUp"} {
+			ev := map[string]any{"type": typ, "key": key, "text": string(r)}
+			if code != 0 {
+				ev["code"], ev["windowsVirtualKeyCode"] = "Enter", code
+			}
+			if typ == "keyUp" {
+				delete(ev, "text")
+			}
+			if err := c.call("Input.dispatchKeyEvent", ev, nil); err != nil {
+				c.t.Fatal(err)
+			}
+		}
+	}
+}
+
 // screenshot saves the page as a PNG in dir and returns its path.
 func (c *cdp) screenshot(dir, name string) string {
 	c.t.Helper()
@@ -287,24 +324,29 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("move %d: no engine score shown", i+1)
 			}
 		}
-		// a move typed with the keyboard
+		// the last move's two squares are marked
+		var marked int
+		c.eval(`document.querySelectorAll("#board .lastsq").length`, &marked)
+		if marked != 2 {
+			t.Errorf("%d squares of the last move marked, want 2", marked)
+		}
+		// a move typed with the keyboard, nothing focused first: the first
+		// key takes the focus to the move box
 		var typed string
 		c.eval(`st.moves[0].text`, &typed)
-		c.eval(`document.getElementById("movetext").focus(); true`, nil)
-		if err := c.call("Input.insertText", map[string]any{"text": typed}, nil); err != nil {
-			t.Fatal(err)
-		}
-		for _, typ := range []string{"keyDown", "keyUp"} {
-			if err := c.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"}, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
+		c.eval(`document.activeElement.blur(); document.activeElement === document.body`, nil)
+		c.keys(typed)
 		c.waitFor("the typed move and the reply", ready+` && st.history.length === 8`)
 		var got string
 		c.eval(`st.history[6]`, &got)
 		if got != typed {
 			t.Errorf("typed %s, played %s", typed, got)
 		}
+		// FEN and PDN export into the text box
+		c.clickEl("#fenbtn")
+		c.waitFor("the FEN", `!document.getElementById("export").hidden && document.getElementById("export").value === st.fen`)
+		c.clickEl("#pdnbtn")
+		c.waitFor("the PDN", `document.getElementById("export").value.includes('[White "you"]') && document.getElementById("export").value.includes("4. "+st.history[6])`)
 		// flip turns the board: square 1 (a8) goes from the top to the bottom
 		top := `document.querySelector('#board rect.sq[data-n="1"]').getBoundingClientRect().y`
 		var before, after float64
@@ -338,7 +380,7 @@ func TestBrowser(t *testing.T) {
 		if first != "19x10x3" {
 			t.Errorf("played %s, want 19x10x3", first)
 		}
-		c.eval(`undo().then(() => true)`, nil)
+		c.clickEl("#undo")
 		c.waitFor("the undo", ready+` && st.history.length === 0`)
 		c.click("19")
 		c.click("10")
@@ -367,6 +409,27 @@ func TestBrowser(t *testing.T) {
 		t.Logf("screenshot %s", c.screenshot(dir, "engine-capture"))
 	})
 
+	t.Run("thinking", func(t *testing.T) {
+		c.t = t
+		// the engine has White and a second to think: its score and line
+		// are shown while it thinks, streamed
+		c.open(ts.URL+"/?variant=italian&side=black&level=max&movetime=1", 1100, 820, false)
+		c.waitFor("the engine's report while it thinks", `typeof st !== "undefined" && st && document.body.classList.contains("thinking") && document.getElementById("score").textContent !== "" && document.getElementById("pv").textContent !== ""`)
+		var during struct{ Score, Depth string }
+		c.eval(`({Score: document.getElementById("score").textContent, Depth: document.getElementById("depth").textContent})`, &during)
+		t.Logf("while thinking: %s %s", during.Score, during.Depth)
+		t.Logf("screenshot %s", c.screenshot(dir, "thinking"))
+		c.waitFor("the engine's move", ready+` && st.history.length === 1`)
+		var after struct{ PV, Move, Status string }
+		c.eval(`({PV: document.getElementById("pv").textContent, Move: st.history[0], Status: document.getElementById("status").textContent})`, &after)
+		if !strings.HasPrefix(after.PV+" ", after.Move+" ") {
+			t.Errorf("engine played %s, the line shown is %q", after.Move, after.PV)
+		}
+		if !strings.HasPrefix(after.Status, "Your move") {
+			t.Errorf("status after the engine's move: %q", after.Status)
+		}
+	})
+
 	for _, tc := range []struct {
 		variant string
 		w, h    int
@@ -375,6 +438,7 @@ func TestBrowser(t *testing.T) {
 		{"international", 1100, 820, false},
 		{"turkish", 1100, 820, false},
 		{"damone", 1100, 820, false},
+		{"spanish", 1100, 820, false},
 		{"russian", 390, 844, true},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
@@ -392,6 +456,15 @@ func TestBrowser(t *testing.T) {
 				c.click(sq)
 			}
 			c.waitFor("the engine's reply", ready+` && st.history.length === 2`)
+			if tc.mobile {
+				// the board and the panel fit the phone's width: no sideways
+				// scrolling
+				var fit struct{ Page, Board, Width float64 }
+				c.eval(`({Page: document.documentElement.scrollWidth, Board: document.getElementById("board").getBoundingClientRect().right, Width: window.innerWidth})`, &fit)
+				if fit.Page > fit.Width || fit.Board > fit.Width {
+					t.Errorf("page %v px wide, board to %v px, window %v px", fit.Page, fit.Board, fit.Width)
+				}
+			}
 			t.Logf("screenshot %s", c.screenshot(dir, tc.variant))
 		})
 	}

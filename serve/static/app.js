@@ -110,7 +110,7 @@ function draw() {
     const sx = x(s.f), sy = y(s.r);
     let fill = full ? ((s.f + s.r) % 2 ? "#e2c28f" : "#d9b57c") : "#8b5a3c";
     el("rect", { x: sx, y: sy, width: c, height: c, fill, class: "sq", "data-n": s.n }, svg);
-    if (lastSet.has(s.n)) el("rect", { x: sx, y: sy, width: c, height: c, fill: "rgba(255,210,40,.42)", "pointer-events": "none" }, svg);
+    if (lastSet.has(s.n)) el("rect", { x: sx, y: sy, width: c, height: c, fill: "rgba(255,210,40,.42)", class: "lastsq", "pointer-events": "none" }, svg);
     if (sel.includes(s.n)) el("rect", { x: sx, y: sy, width: c, height: c, fill: "rgba(60,140,255,.45)", "pointer-events": "none" }, svg);
     if (from.has(s.n)) el("rect", { x: sx + c * 0.04, y: sy + c * 0.04, width: c * 0.92, height: c * 0.92, fill: "none", stroke: "rgba(120,230,120,.8)", "stroke-width": c * 0.05, "pointer-events": "none" }, svg);
     if (st.squares.length < 64 && !/[a-z]/.test(s.n)) {
