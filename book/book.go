@@ -1,6 +1,9 @@
 // Package book holds opening books: trees of positions scored by the
 // engine's own search, keyed by Zobrist key, probed for the moves a game
-// may follow from a position, and built by drop-out expansion (build.go).
+// may follow from a position. Package bookbuild (book/build) grows them by
+// drop-out expansion with the engine's search; book itself imports nothing
+// of the engine but movegen, so the imports run one way, from the protocol
+// down through the search to the book (TestLayering guards it).
 //
 // A book stores positions, not moves: the moves of a position are found by
 // generating them and looking each child up. The keys are movegen's
@@ -341,8 +344,10 @@ func (b *Book) Save(path string) error {
 	return os.Rename(tmp, path)
 }
 
-// newBook makes a book for variant name from entries in any order.
-func newBook(name string, ents map[uint64]Entry) *Book {
+// New makes a book for variant name from entries in any order (scores are
+// clamped to ±32000 centi-men, depths to 0–255); the builder's way to a
+// Book. Set RootHash, TimePerNode and Alpha before saving it.
+func New(name string, ents map[uint64]Entry) *Book {
 	b := &Book{variant: name}
 	b.keys = make([]uint64, 0, len(ents))
 	for k := range ents {

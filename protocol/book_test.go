@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/damaengine/damaengine/book"
+	bookbuild "github.com/damaengine/damaengine/book/build"
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
 )
@@ -137,8 +138,8 @@ func TestBookFile(t *testing.T) {
 	os.WriteFile(corrupt, []byte("DAMABOOK and then nothing that makes sense"), 0o644)
 	build := func(v *movegen.Variant, n int) (string, *book.Book) {
 		f := filepath.Join(dir, v.Name+".book")
-		b, _, err := book.Build(context.Background(), book.Config{Variant: v, Positions: n, Alpha: 0.2, File: f,
-			Eval: book.SearchEvaluator(v, 16, search.Limits{Depth: 1})})
+		b, _, err := bookbuild.Build(context.Background(), bookbuild.Config{Variant: v, Positions: n, Alpha: 0.2, File: f,
+			Eval: bookbuild.SearchEvaluator(v, 16, search.Limits{Depth: 1})})
 		if err != nil {
 			t.Fatal(err)
 		}

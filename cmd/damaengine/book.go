@@ -14,6 +14,7 @@ import (
 
 	"github.com/damaengine/damaengine/bench"
 	"github.com/damaengine/damaengine/book"
+	bookbuild "github.com/damaengine/damaengine/book/build"
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
 )
@@ -59,7 +60,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if *positions < 1 || *tpn <= 0 || *tpn > 3600 || *alpha < 0 || *ttSize < 16 || *ttSize > 26 {
 		return fail(stderr, 2, "book build", "want --positions ≥ 1, 0 < --time-per-node ≤ 3600, --alpha ≥ 0, --tt-size 16-26")
 	}
-	cfg := book.Config{
+	cfg := bookbuild.Config{
 		Variant:     v,
 		Positions:   *positions,
 		Alpha:       *alpha,
@@ -83,10 +84,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	default:
 		return fail(stderr, 2, "book build", "--roots %q: want start or openings", *roots)
 	}
-	cfg.Eval = book.SearchEvaluator(v, *ttSize, search.Limits{MoveTime: cfg.TimePerNode})
+	cfg.Eval = bookbuild.SearchEvaluator(v, *ttSize, search.Limits{MoveTime: cfg.TimePerNode})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	bk, st, err := book.Build(ctx, cfg)
+	bk, st, err := bookbuild.Build(ctx, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return fail(stderr, 1, "book build", "%v", err)
 	}

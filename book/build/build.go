@@ -1,4 +1,13 @@
-package book
+// Package bookbuild grows the opening books of package book by drop-out
+// expansion, scoring each new position with the engine's search. It lives
+// apart from book so that book (the file format, the probe and the
+// embedded books) imports nothing above movegen: the builder is the only
+// part that needs search.
+//
+// Build grows a book from a Config and reports what it did in Stats; an
+// Evaluator scores the positions, and SearchEvaluator makes one from the
+// engine's search.
+package bookbuild
 
 import (
 	"container/heap"
@@ -10,6 +19,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/damaengine/damaengine/book"
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
 )
@@ -118,7 +128,7 @@ type builder struct {
 // negamax after each expansion, until the book holds cfg.Positions
 // positions, no leaf is left, or ctx is cancelled. It checkpoints to
 // cfg.File and returns the book so far with ctx's error when cancelled.
-func Build(ctx context.Context, cfg Config) (*Book, Stats, error) {
+func Build(ctx context.Context, cfg Config) (*book.Book, Stats, error) {
 	start := time.Now()
 	var st Stats
 	if cfg.Variant == nil || cfg.Eval == nil {
@@ -135,7 +145,7 @@ func Build(ctx context.Context, cfg Config) (*Book, Stats, error) {
 	}
 	b := &builder{cfg: cfg, index: map[uint64]int32{}}
 	if cfg.File != "" {
-		old, err := Load(cfg.File, nil)
+		old, err := book.Load(cfg.File, nil)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
@@ -157,7 +167,7 @@ func Build(ctx context.Context, cfg Config) (*Book, Stats, error) {
 			return nil
 		}
 		lastSave = time.Now()
-		return b.book().Save(cfg.File)
+		return b.toBook().Save(cfg.File)
 	}
 	var err error
 	for len(b.nodes) < cfg.Positions {
@@ -189,7 +199,7 @@ func Build(ctx context.Context, cfg Config) (*Book, Stats, error) {
 		return nil, st, fmt.Errorf("saving the book: %w", e)
 	}
 	b.progress(&st, start)
-	return b.book(), st, err
+	return b.toBook(), st, err
 }
 
 // progress writes one line: positions done of the target, the rate of this
@@ -350,14 +360,14 @@ func (h *costHeap) Pop() any {
 	return x
 }
 
-// book returns the tree as a Book: each position with its value.
-func (b *builder) book() *Book {
-	ents := make(map[uint64]Entry, len(b.nodes))
+// toBook returns the tree as a Book: each position with its value.
+func (b *builder) toBook() *book.Book {
+	ents := make(map[uint64]book.Entry, len(b.nodes))
 	for _, n := range b.nodes {
-		ents[n.pos.Key] = Entry{Score: n.value, Depth: n.depth, Expanded: n.expanded, Terminal: n.terminal}
+		ents[n.pos.Key] = book.Entry{Score: n.value, Depth: n.depth, Expanded: n.expanded, Terminal: n.terminal}
 	}
-	bk := newBook(b.cfg.Variant.Name, ents)
-	bk.RootHash = RootHash(b.cfg.Roots)
+	bk := book.New(b.cfg.Variant.Name, ents)
+	bk.RootHash = book.RootHash(b.cfg.Roots)
 	bk.TimePerNode = b.cfg.TimePerNode
 	bk.Alpha = b.cfg.Alpha
 	return bk
@@ -367,11 +377,11 @@ func (b *builder) book() *Book {
 // position reachable from the roots through expanded positions. Positions
 // of an expansion that was cut short are not reachable and are searched
 // again.
-func (b *builder) resume(old *Book) error {
+func (b *builder) resume(old *book.Book) error {
 	if old.Variant() != b.cfg.Variant.Name {
 		return fmt.Errorf("the book is for %s, not %s", old.Variant(), b.cfg.Variant.Name)
 	}
-	if h := RootHash(b.cfg.Roots); old.RootHash != h {
+	if h := book.RootHash(b.cfg.Roots); old.RootHash != h {
 		return fmt.Errorf("the book was grown from other root positions (hash %016x, these give %016x)", old.RootHash, h)
 	}
 	var walk func(p movegen.Position) (int32, error)
@@ -398,7 +408,7 @@ func (b *builder) resume(old *Book) error {
 				return -1, err
 			}
 			if k < 0 {
-				return -1, fmt.Errorf("%w: an expanded position lacks its child %016x", ErrCorrupt, c.Key)
+				return -1, fmt.Errorf("%w: an expanded position lacks its child %016x", book.ErrCorrupt, c.Key)
 			}
 			n.kids = append(n.kids, k)
 		}
