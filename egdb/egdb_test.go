@@ -1,8 +1,12 @@
 package egdb
 
 import (
+	"bytes"
+	"compress/flate"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -373,7 +377,9 @@ func TestVerify(t *testing.T) {
 	if r.Win != w || r.Draw != d || r.Loss != l || r.Checked != db.vars[v.ID()].ix.size(s) || r.Win+r.Draw+r.Loss+r.Capture+r.Empty != r.Checked {
 		t.Errorf("counts %+v, census %d/%d/%d", r, w, d, l)
 	}
-	if r2, err := db.Verify(v, s, 500, 7); err != nil || !r2.Sampled || r2.Checked != 500 || r2.Bad != 0 {
+	// A sample counts positions: the 992 index values with none (6 %) are
+	// drawn again.
+	if r2, err := db.Verify(v, s, 500, 7); err != nil || !r2.Sampled || r2.Checked != 500 || r2.Empty != 0 || r2.Bad != 0 {
 		t.Errorf("sample: %+v, %v", r2, err)
 	}
 	if r.MaxDist < 10 || r.MaxDist > MaxDistance {
@@ -400,5 +406,110 @@ func TestVerify(t *testing.T) {
 	}
 	if got := len(db.Present(v)); got != len(Slices(3, v.MaxPieces)) {
 		t.Errorf("Present: %d slices", got)
+	}
+}
+
+// TestShortBlock: a block that unpacks to the wrong size (a file written
+// wrong under a good checksum; blocks are unpacked on first use, not when
+// the file is loaded) reads as no value, so a probe says not covered.
+func TestShortBlock(t *testing.T) {
+	db, _ := New(1)
+	defer db.Close()
+	var z bytes.Buffer
+	fw, _ := flate.NewWriter(&z, flate.BestSpeed)
+	fw.Write(bytes.Repeat([]byte{0xaa}, 100)) // codeWin everywhere, 400 values of 2^14
+	fw.Close()
+	tab := &table{n: 1 << blockLog2, offs: []uint32{0, uint32(z.Len())}, data: z.Bytes(), key: 1 << 40}
+	if c := db.code(tab, 5); c != codeNone {
+		t.Errorf("code %d from a short block, want none", c)
+	}
+	tab.wide, tab.key = true, 2<<40
+	if b := db.byteAt(tab, 5); b != 0 {
+		t.Errorf("byte %d from a short block, want 0", b)
+	}
+}
+
+// BenchmarkProbeFiles probes random quiet positions of the largest slices
+// of tables built on disk: EGDB_BENCH_DIR (skipped when unset), variant
+// EGDB_BENCH_VARIANT (default italian). "cache": every block already
+// unpacked in a large cache; "miss": a 1 MB cache, so nearly every probe
+// unpacks its block from the file's bytes (read into memory at load).
+// median-ns is the median of the probes timed one by one (the clock's
+// own cost, some 30-60 ns, included).
+func BenchmarkProbeFiles(b *testing.B) {
+	dir := os.Getenv("EGDB_BENCH_DIR")
+	if dir == "" {
+		b.Skip("EGDB_BENCH_DIR not set")
+	}
+	name := os.Getenv("EGDB_BENCH_VARIANT")
+	if name == "" {
+		name = "italian"
+	}
+	v, err := movegen.Lookup(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		cacheMB int
+		dist    bool
+	}{{"cache", 1024, false}, {"cache-dtc", 1024, true}, {"miss", 1, false}, {"miss-dtc", 1, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			db, _ := New(c.cacheMB)
+			defer db.Close()
+			n, err := db.LoadPresent(v, dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			vt := db.vars[v.ID()]
+			rng := rand.New(rand.NewPCG(1, 2))
+			var ps []movegen.Position
+			var sl []Slice
+			for _, s := range Slices(n, v.MaxPieces) {
+				if s.Pieces() == n {
+					sl = append(sl, s)
+				}
+			}
+			for len(ps) < 1<<16 {
+				s := sl[rng.IntN(len(sl))]
+				p, ok := vt.ix.position(s, rng.IntN(vt.ix.size(s)))
+				if !ok || v.HasCapture(&p) {
+					continue
+				}
+				if rng.IntN(2) == 1 {
+					p = v.Flip(&p)
+				}
+				ps = append(ps, p)
+			}
+			probe := func(p *movegen.Position) {
+				if c.dist {
+					db.ProbeDistance(v, p)
+				} else {
+					db.Probe(v, p)
+				}
+			}
+			if c.cacheMB > 1 {
+				for range 3 { // ristretto admits a key on its second or third sight
+					for i := range ps {
+						probe(&ps[i])
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
+			times := make([]time.Duration, 0, 1<<20)
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				t0 := time.Now()
+				probe(&ps[i&(len(ps)-1)])
+				if len(times) < cap(times) {
+					times = append(times, time.Since(t0))
+				}
+				i++
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2]), "median-ns")
+			b.ReportMetric(float64(n), "pieces")
+		})
 	}
 }

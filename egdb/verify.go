@@ -11,7 +11,7 @@ import (
 type VerifyReport struct {
 	Slice   Slice
 	Sampled bool // random positions, not all of them
-	Checked int  // index values looked at
+	Checked int  // index values looked at (positions when sampled)
 	// Values of the quiet positions checked, for the side to move.
 	Win, Draw, Loss int
 	Capture         int // positions with a capture pending (stored as none)
@@ -34,8 +34,9 @@ type VerifyReport struct {
 // as none. Where the slice has distances to conversion, a win's must be
 // one more than the least of its lost successors' (0 after a capture or a
 // promotion), a loss's one more than the greatest of its successors' (0
-// with no move). With sample > 0, that many random index values are checked
-// instead of all of them.
+// with no move). With sample > 0, that many random positions are checked
+// instead of every index value (index values with no position are drawn
+// again, not counted).
 func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (VerifyReport, error) {
 	rep := VerifyReport{Slice: s, Sampled: sample > 0, MaxDist: -1}
 	if v.ID() <= 0 || v.ID() >= movegen.NumIDs || db.vars[v.ID()] == nil {
@@ -55,12 +56,19 @@ func (db *DB) Verify(v *movegen.Variant, s Slice, sample int, seed uint64) (Veri
 	var ml movegen.MoveList
 	for k := 0; k < count; k++ {
 		idx := k
+		p, ok := movegen.Position{}, false
 		if sample > 0 {
-			idx = rng.IntN(n)
+			// Positions: an index value with none is drawn again (a few
+			// times at most: overlaps are under a third of a slice).
+			for try := 0; !ok && try < 100; try++ {
+				idx = rng.IntN(n)
+				p, ok = vt.ix.position(s, idx)
+			}
+		} else {
+			p, ok = vt.ix.position(s, idx)
 		}
 		rep.Checked++
 		code := db.code(t, idx)
-		p, ok := vt.ix.position(s, idx)
 		dist := -1
 		if t.dist != nil {
 			dist = int(db.byteAt(t.dist, idx)) - 1
