@@ -3,6 +3,7 @@ package protocol
 import (
 	"io"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,6 +113,24 @@ func TestThreadsCapped(t *testing.T) {
 			`error message="set-param: threads value '64' .*"`, `id .*`}, append(repeat(`param .*`, len(params)), `wait`)...)...)
 	if !strings.Contains(strings.Join(lines, "\n"), "param name=threads value=1 ") {
 		t.Error("threads changed after the refusal")
+	}
+}
+
+// Issue 19 item 3: at the most threads accepted, the scheduler keeps a
+// processor for the command loop, so that a line from the GUI's pipe is
+// read at once (TestStopLatency measures it through operating-system
+// pipes: 25 ms median at threads=2 on 2 cores without it, under 1 ms with).
+func TestThreadsLeaveAProcessor(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.NumCPU()))
+	n := maxThreads()
+	session(t, "set-param name=threads value="+strconv.Itoa(n)+"\nping\n")
+	if p := runtime.GOMAXPROCS(0); p <= n {
+		t.Errorf("threads=%d with GOMAXPROCS=%d: no processor left for the command loop", n, p)
+	}
+	runtime.GOMAXPROCS(runtime.NumCPU())
+	h := NewHub(strings.NewReader(""), io.Discard, Options{Log: zerolog.Nop(), Args: []string{"--threads=" + strconv.Itoa(n)}})
+	if p := runtime.GOMAXPROCS(0); h.threads != n || p <= n {
+		t.Errorf("--threads=%d on the command line: threads %d, GOMAXPROCS=%d", n, h.threads, p)
 	}
 }
 
