@@ -92,3 +92,49 @@ func BenchmarkProbe(b *testing.B) {
 		tab.Probe(k)
 	}
 }
+
+// Clear is lazy: the entries stay in memory but read as empty, and a store
+// takes their slots as if they were free; after 128 clears the
+// generations wrap round and the table is zeroed, so an old entry never
+// comes back.
+func TestClearIsLazy(t *testing.T) {
+	tab := New(10)
+	tab.NewSearch()
+	k1, k2 := uint64(0x100<<10|8), uint64(0x200<<10|9) // one bucket
+	tab.Store(k1, Entry{Depth: 40, Bound: BoundExact})
+	tab.Store(k2, Entry{Depth: 40, Bound: BoundExact})
+	tab.Clear()
+	if tab.slots[8].data.Load() == 0 || tab.slots[9].data.Load() == 0 {
+		t.Error("Clear zeroed the table")
+	}
+	for _, k := range []uint64{k1, k2} {
+		if _, ok := tab.Probe(k); ok {
+			t.Errorf("key %#x found after Clear", k)
+		}
+	}
+	tab.NewSearch()
+	k3, k4 := uint64(0x300<<10|8), uint64(0x400<<10|9)
+	tab.Store(k3, Entry{Depth: 1, Bound: BoundExact})
+	tab.Store(k4, Entry{Depth: 1, Bound: BoundExact})
+	for _, k := range []uint64{k3, k4} {
+		if _, ok := tab.Probe(k); !ok {
+			t.Errorf("shallow key %#x not stored over a cleared deep entry", k)
+		}
+	}
+	// the generations wrap round: the first game's entry stays gone
+	tab.Clear()
+	old := uint64(0x500<<10 | 20)
+	tab.NewSearch()
+	tab.Store(old, Entry{Depth: 7, Bound: BoundExact})
+	for i := 0; i < 128; i++ {
+		tab.Clear()
+		tab.NewSearch()
+		tab.Store(uint64(i)<<10|100, Entry{Depth: 1})
+	}
+	if _, ok := tab.Probe(old); ok {
+		t.Error("an entry from 128 clears ago is found again")
+	}
+	if _, ok := tab.Probe(127<<10 | 100); !ok {
+		t.Error("the entry of the current generation is lost")
+	}
+}
