@@ -8,7 +8,9 @@ import (
 
 // benchFingerprint pins the bench node count at depth 8. A change to the
 // search or the evaluation that alters it must update this number on
-// purpose (and quote the new full "damaengine bench" count in its commit).
+// purpose (and quote the new full "damaengine bench" count in its commit,
+// and put that output in the README's bench example, which
+// cmd/damaengine's TestREADMEBenchExample checks).
 const benchFingerprint = 56448
 
 func TestBenchDeterministic(t *testing.T) {
