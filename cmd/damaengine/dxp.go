@@ -36,7 +36,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	pdnFile := fs.String("pdn", "", "append every game to this PDN file")
 	name := fs.String("name", "damaengine", "name sent to the peer")
 	ttSize := fs.Int("tt-size", 22, "table size, log2 of entries")
-	logLevel := fs.String("log-level", "off", "off, error, warn, info or debug (to stderr)")
+	logLevel := fs.String("log-level", "warn", "off, error, warn, info or debug (to stderr; warn: dropped peers and malformed messages)")
 	if rc, ok := parseFlags(fs, "damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", args, stdout, stderr); !ok {
 		return rc
 	}

@@ -270,6 +270,21 @@ func TestDXPMatch(t *testing.T) {
 	if out, err := second.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "dxp games=1" {
 		t.Fatalf("second client: %v %s (follower: %s)", err, out, ferr.String())
 	}
+	// A peer that drops in the middle of a game: by default the server
+	// logs it on stderr, saves the game as unfinished and serves on.
+	drop, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop.Write([]byte("R01" + fmt.Sprintf("%-32s", "dropper") + "Z" + "001" + "000" + "A\x00"))
+	drop.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if reply, err := bufio.NewReader(drop).ReadString(0); err != nil || !strings.HasPrefix(reply, "A") {
+		t.Fatalf("game request answered %q, %v", reply, err)
+	}
+	drop.Close()
+	for i := 0; i < 500 && strings.Count(fout.String(), "dxp games=") < 3; i++ {
+		time.Sleep(20 * time.Millisecond) // the follower notices the drop
+	}
 	follower.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- follower.Wait() }()
@@ -281,8 +296,11 @@ func TestDXPMatch(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("follower did not finish")
 	}
-	if strings.TrimSpace(iout.String()) != "dxp games=2" || strings.TrimSpace(fout.String()) != "dxp games=2\ndxp games=3" {
+	if strings.TrimSpace(iout.String()) != "dxp games=2" || strings.TrimSpace(fout.String()) != "dxp games=2\ndxp games=3\ndxp games=3" {
 		t.Errorf("outputs %q / %q", iout.String(), fout.String())
+	}
+	if !strings.Contains(ferr.String(), "connection lost during a game") {
+		t.Errorf("the dropped peer was not logged: %q", ferr.String())
 	}
 	var all [2][]*pdn.Game
 	for i, f := range []string{dir + "/i.pdn", dir + "/f.pdn"} {
@@ -294,7 +312,7 @@ func TestDXPMatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", f, err, b)
 		}
-		if len(games) != 2+i {
+		if len(games) != 2+2*i {
 			t.Fatalf("%s: %d games", f, len(games))
 		}
 		all[i] = games
@@ -307,6 +325,9 @@ func TestDXPMatch(t *testing.T) {
 		if a.Result == pdn.Unfinished || len(a.Moves) < 10 {
 			t.Errorf("game %d: result %s after %d moves", g+1, a.Result, len(a.Moves))
 		}
+	}
+	if g := all[1][3]; g.Result != pdn.Unfinished || g.Tag("White") != "dropper" {
+		t.Errorf("the dropped game: result %s, White %q", g.Result, g.Tag("White"))
 	}
 	if all[0][0].Tag("White") != "initiator" || all[0][1].Tag("White") != "follower" {
 		t.Errorf("colours did not alternate: %q, %q", all[0][0].Tag("White"), all[0][1].Tag("White"))
