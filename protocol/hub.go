@@ -8,8 +8,8 @@
 // search: a search or a perft runs as a task on its own goroutine, and
 // calls on the Searcher (a new game clearing a large table, say) run in
 // order on another. While a task runs, ping is answered, stop and
-// ponder-hit are passed on, and any other line ends the task (its final
-// line is written) before being processed. Lines are written by a writer
+// ponder-hit are passed on, and any other line ends a search (its final
+// line is written) before being processed, or waits for a perft to end. Lines are written by a writer
 // goroutine, so a GUI that reads slowly never holds up the search. Bad
 // input gets an error line naming what was wrong and leaves the state as
 // it was; errors are never written while a task runs.
@@ -317,19 +317,16 @@ func (t *task) isStopped() bool {
 
 // duringTask handles a line that arrives while a task runs; it returns
 // true when the line must then be processed normally (the task has been
-// ended first).
+// ended first). ping, stop and quit act at once, even behind lines that
+// wait for a perft; any other line waits while a perft runs or while
+// earlier lines wait (a search is ended first), so lines are processed in
+// the order they came.
 func (h *Hub) duringTask(in inLine) bool {
-	if h.task.perft && len(h.pending) > 0 {
-		h.pending = append(h.pending, in) // keep the order behind a waiting line
-		return false
+	var l line
+	if in.tooLong == 0 {
+		l = parseLine(in.text)
 	}
-	if in.tooLong > 0 {
-		if h.task.perft {
-			h.pending = append(h.pending, in)
-		}
-		return false // errors are never written during a search: dropped
-	}
-	l := parseLine(in.text)
+	waiting := len(h.pending) > 0
 	switch l.cmd {
 	case "ping":
 		h.send("pong")
@@ -337,13 +334,30 @@ func (h *Hub) duringTask(in inLine) bool {
 	case "stop":
 		h.task.Stop()
 		return false
+	case "quit":
+		h.endTask()
+		return true
 	case "ponder-hit":
-		h.task.PonderHit()
+		if h.task.perft {
+			if waiting {
+				h.pending = append(h.pending, in) // for a go ponder that waits
+			}
+		} else {
+			h.task.PonderHit()
+		}
 		return false
 	case "":
-		return false
+		if in.tooLong == 0 {
+			return false
+		}
+		if !h.task.perft && !waiting {
+			return false // errors are never written during a search: dropped
+		}
 	}
-	if h.task.perft && l.cmd != "quit" {
+	if h.task.perft || waiting {
+		if !h.task.perft {
+			h.task.Stop()
+		}
 		h.pending = append(h.pending, in)
 		return false
 	}

@@ -206,3 +206,48 @@ func TestQuitDuringPerft(t *testing.T) {
 	waitFor(t, out, `perft .*stopped=true`)
 	end(5 * time.Second)
 }
+
+// Issue 19 item 1: ping, stop and quit act at once during a perft even
+// when other lines wait for it; the waiting lines then run in order.
+func TestPerftStopBehindWaitingLines(t *testing.T) {
+	write, out, end := live(t, Options{})
+	write("perft depth=20")
+	write("pos pos=W:W29:B26,19,11,1")
+	write("level depth=1")
+	write("ping")
+	waitFor(t, out, "pong")
+	write("stop")
+	waitFor(t, out, `perft nodes=\d+ .*stopped=true`)
+	write("go think")
+	waitFor(t, out, `done move=29x6x11x19x26`)
+	write("perft depth=20")
+	write("go think")
+	write("quit")
+	end(5 * time.Second)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if lines[0] != "pong" || !strings.HasPrefix(lines[1], "perft ") {
+		t.Errorf("pong should come first, during the perft:\n%s", out.String())
+	}
+}
+
+// Lines that waited for a perft keep their order with the lines after
+// them: a line that ends a search started from the waiting lines runs
+// after the rest of them.
+func TestWaitingLinesKeepTheirOrder(t *testing.T) {
+	write, out, end := live(t, Options{})
+	write("set-param name=book value=false")
+	write("perft depth=20")
+	write("level depth=30")
+	write("go think")                  // waits, then searches the start position
+	write("pos pos=W:W29:B26,19,11,1") // waits behind it
+	write("stop")                      // ends the perft
+	waitFor(t, out, `perft .*stopped=true`)
+	write("level depth=1") // ends that search, then runs after the pos
+	write("go think")
+	waitFor(t, out, `(?s)done move=.*done move=`)
+	end(5 * time.Second)
+	dones := regexp.MustCompile(`done move=(\S+)`).FindAllStringSubmatch(out.String(), -1)
+	if len(dones) != 2 || dones[1][1] != "29x6x11x19x26" {
+		t.Errorf("the last go think did not search the position set before it:\n%s", out.String())
+	}
+}
