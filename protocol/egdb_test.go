@@ -58,7 +58,7 @@ func startEgdbHub(t *testing.T, args ...string) *egdbHub {
 	t.Helper()
 	pr, pw := io.Pipe()
 	e := &egdbHub{in: pw, out: &syncBuffer{}, err: &syncBuffer{}, done: make(chan error, 1)}
-	h := NewHub(pr, e.out, Options{Log: zerolog.Nop(), LogOutput: e.err, Args: args, Egdb: true,
+	h := NewHub(pr, e.out, Options{Log: zerolog.Nop(), Progress: e.err, Args: args, Egdb: true,
 		Engine: func(v *movegen.Variant, ttLog2 int) Searcher {
 			e.rec = &probeRecorder{Engine: search.New(v, ttLog2)}
 			return e.rec
@@ -120,6 +120,42 @@ func TestEgdbBuildsInBackground(t *testing.T) {
 	if got := e.search(t); got != 3 {
 		t.Errorf("egdb=true again: tables of %d pieces", got)
 	}
+}
+
+// TestEgdbProgressNotInTheLog: without a Progress writer the background
+// build says nothing, not even on the log output (a client that merges
+// stderr into stdout would read its lines as protocol), and still builds.
+func TestEgdbProgressNotInTheLog(t *testing.T) {
+	dir := t.TempDir()
+	pr, pw := io.Pipe()
+	out, logOut := &syncBuffer{}, &syncBuffer{}
+	h := NewHub(pr, out, Options{Log: zerolog.Nop(), LogOutput: logOut, Args: []string{"--egdb-path=" + dir}, Egdb: true})
+	h.tables.auto = func(*movegen.Variant) int { return 3 }
+	done := make(chan error, 1)
+	go func() { done <- h.Run() }()
+	io.WriteString(pw, "hub\nset-param name=variant value=english\ninit\nping\n")
+	waitFor(t, out, `(?m)^pong$`)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if m, _ := filepath.Glob(filepath.Join(dir, "english", "*")); len(m) > 0 && !lockHeld(dir) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no tables built in 60 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	pw.Close()
+	<-done
+	if s := logOut.String(); s != "" {
+		t.Errorf("background build wrote to the log output: %q", s)
+	}
+}
+
+// lockHeld reports whether English's build lock in dir is there.
+func lockHeld(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "english", "build.lock"))
+	return err == nil
 }
 
 // TestEgdbTwoSessionsOneDirectory: two sessions (as the two engines of a

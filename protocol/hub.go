@@ -47,6 +47,11 @@ type Options struct {
 	// LogOutput is where log lines go when the log-level parameter turns
 	// logging on without a log-file (normally stderr).
 	LogOutput io.Writer
+	// Progress receives the progress lines of the endgame tables built in
+	// the background (nil: none). They are not protocol lines, and a client
+	// that merges stderr into stdout (pydraughts does) would read them as
+	// protocol, so the command passes its stderr only when it is a terminal.
+	Progress io.Writer
 	// Args are command-line settings such as "--tt-size=24" (lidraughts-bot
 	// passes options that way), applied like set-param; unknown ones are
 	// ignored.
@@ -146,7 +151,11 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 	if h.lout == nil {
 		h.lout = io.Discard
 	}
-	h.tables = newTableSet(&syncWriter{w: h.lout})
+	progress := opt.Progress
+	if progress == nil {
+		progress = io.Discard
+	}
+	h.tables = newTableSet(&syncWriter{w: progress})
 	h.tables.on = opt.Egdb
 	h.variant = h.chosen
 	h.game = movegen.NewGame(h.variant, h.variant.Start())

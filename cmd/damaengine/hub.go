@@ -19,6 +19,7 @@ func runHub(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	h := protocol.NewHub(stdin, stdout, protocol.Options{
 		Log:       zerolog.Nop(),
 		LogOutput: stderr,
+		Progress:  terminalOnly(stderr),
 		Args:      hubEgdbArgs(args),
 		Egdb:      egdbDefault(os.Getenv),
 	})
@@ -50,4 +51,15 @@ func hubHelp() string {
 	return "usage: damaengine hub [--name=value ...]\n\n" +
 		"Hub protocol on stdin/stdout. Each --name=value sets a parameter before the session\n" +
 		"starts, as set-param would; unknown names are ignored. Parameters:\n" + protocol.ParamHelp()
+}
+
+// terminalOnly returns w when it is a terminal, else nil: progress lines
+// are for a person watching, not for a client reading a pipe.
+func terminalOnly(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return w
+		}
+	}
+	return nil
 }
