@@ -1,22 +1,22 @@
 package movegen
 
 // The diagonal rule sets other than Italian: English, Russian, Brazilian and
-// Spanish on the 8x8 layout, International on the 10x10 one. Each has a
-// generator of its own, written out for its rules and board with constant
-// shifts: english.go, russian.go, brazilian.go, spanish.go, intl.go. The
-// diagRules below describe the rules for the rest of the package (the
-// notation reads manBack) and for the reader. (Until 2026-12 one generic
-// generator read them at run time; the specialised ones list the same
-// moves in the same order, so the search sees the same trees.)
+// Spanish on the 8x8 layout, International on the 10x10 one. They share one
+// generator, diaggen.go, instantiated per rule set with its rules and board
+// as constants (until 2026-12 each had its own file written out by hand;
+// the shared one lists the same moves in the same order, so the search sees
+// the same trees). The diagRules below describe the rules for the rest of
+// the package (the notation reads manBack) and for the reader.
 //
 // Common to all of them: captured pieces stay on the board until the move
 // ends — they block their squares (a flying king's slide stops at them) and
 // are never jumped twice — and the mover's origin counts as empty.
 //
 // Directions are numbered 0 up-right, 1 up-left, 2 down-left, 3 down-right
-// (up: towards the low bits, White's forward), and the generators keep the
+// (up: towards the low bits, White's forward), and the generator keeps the
 // landing squares of the men's first jumps per direction in that order
-// (l0 … l3, or la and lb for men capturing forward only).
+// (l0 … l3; for men capturing forward only l0 and l1, in their two
+// forward directions).
 //
 // Single jumps: when only men can capture and none of the captures can go
 // on past its first jump, those landing squares are exactly the legal

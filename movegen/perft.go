@@ -40,8 +40,11 @@ func (pf *Perfter) run(depth, ply int) uint64 {
 	if depth == 1 {
 		return uint64(pf.v.Count(p, ml))
 	}
-	pf.v.Generate(p, ml)
 	c := &pf.pos[ply+1]
+	if depth == 2 && pf.v.perft2 != nil {
+		return pf.v.perft2(p, ml, c, &pf.lists[ply+1])
+	}
+	pf.v.Generate(p, ml)
 	var n uint64
 	if depth == 2 {
 		// The children are counted here rather than by a call each.

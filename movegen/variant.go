@@ -12,11 +12,11 @@ const (
 	famItalian   family = iota + 1 // italian.go
 	famDamone                      // damone.go
 	famTurkish                     // turkish.go
-	famIntl                        // intl.go: International (see diag.go)
-	famRussian                     // russian.go: Russian (see diag.go)
-	famSpanish                     // spanish.go: Spanish (see diag.go)
-	famBrazilian                   // brazilian.go: Brazilian (intl.go on 8x8)
-	famEnglish                     // english.go: English (see diag.go)
+	famIntl                        // diaggen.go: International (see diag.go)
+	famRussian                     // diaggen.go: Russian
+	famSpanish                     // diaggen.go: Spanish
+	famBrazilian                   // diaggen.go: Brazilian (International's rules on 8x8)
+	famEnglish                     // diaggen.go: English
 )
 
 // Variant is one rule set: its names, board, square numbering, start
@@ -52,6 +52,10 @@ type Variant struct {
 	start         Position
 	gen           func(p *Position, ml *MoveList)          // see setGenerators
 	count         func(p *Position, scratch *MoveList) int // see setGenerators
+	// perft2, where not nil, returns the number of leaves two plies below
+	// p (perft's last two plies) with the lists ml and scratch and the
+	// child position c; see diagPerft2.
+	perft2 func(p *Position, ml *MoveList, c *Position, scratch *MoveList) uint64
 }
 
 // The supported variants.
@@ -231,15 +235,15 @@ func (v *Variant) setGenerators() {
 	case famTurkish:
 		v.gen, v.count = genTurkish, countTurkish
 	case famIntl:
-		v.gen, v.count = genIntl, countIntl
+		v.gen, v.count, v.perft2 = diagGenerators[intlRules]()
 	case famRussian:
-		v.gen, v.count = genRussian, countRussian
+		v.gen, v.count, v.perft2 = diagGenerators[russianRules]()
 	case famSpanish:
-		v.gen, v.count = genSpanish, countSpanish
+		v.gen, v.count, v.perft2 = diagGenerators[spanishRules]()
 	case famBrazilian:
-		v.gen, v.count = genBrazilian, countBrazilian
+		v.gen, v.count, v.perft2 = diagGenerators[brazilianRules]()
 	case famEnglish:
-		v.gen, v.count = genEnglish, countEnglish
+		v.gen, v.count, v.perft2 = diagGenerators[englishRules]()
 	default:
 		panic("movegen: no generator for " + v.Name)
 	}
@@ -257,15 +261,15 @@ func (v *Variant) HasCapture(p *Position) bool {
 	case famTurkish:
 		jm, jk = turkishJumpers(p)
 	case famIntl:
-		jm, jk = intlJumpers(p)
+		jm, jk = diagJumpers[intlRules](p)
 	case famRussian:
-		jm, jk = russianJumpers(p)
+		jm, jk = diagJumpers[russianRules](p)
 	case famSpanish:
-		jm, jk = spanishJumpers(p)
+		jm, jk = diagJumpers[spanishRules](p)
 	case famBrazilian:
-		jm, jk = brazilianJumpers(p)
+		jm, jk = diagJumpers[brazilianRules](p)
 	case famEnglish:
-		jm, jk = englishJumpers(p)
+		jm, jk = diagJumpers[englishRules](p)
 	}
 	return jm|jk != 0
 }
