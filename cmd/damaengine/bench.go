@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -13,14 +12,14 @@ import (
 // runBench implements "damaengine bench [--variant V|all] [--depth N]": a
 // line per position, then "bench nodes=N time=S nps=X".
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set, or all")
-	depth := fs.Int("depth", bench.DefaultBenchDepth, "search depth per position")
-	if rc, ok := parseFlags(fs, "damaengine bench [--variant V|all] [--depth N]", args, stdout, stderr); !ok {
+	c := newCommand("bench", "damaengine bench [--variant V|all] [--depth N]", stdout, stderr)
+	variant := c.String("variant", "italian", "rule set, or all")
+	depth := c.Int("depth", bench.DefaultBenchDepth, "search depth per position")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *depth < 1 || *depth > 60 {
-		return fail(stderr, 2, "bench", "--depth %d out of range 1-60", *depth)
+		return c.fail(2, "--depth %d out of range 1-60", *depth)
 	}
 	var vs []*movegen.Variant
 	if *variant == "all" {
@@ -32,7 +31,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	} else {
 		v, err := movegen.Lookup(*variant)
 		if err != nil {
-			return fail(stderr, 2, "bench", "%v", err)
+			return c.fail(2, "%v", err)
 		}
 		vs = append(vs, v)
 	}
@@ -52,7 +51,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				l.Variant, l.FEN, l.Move, l.Score, l.Nodes, l.Time.Seconds(), nps)
 		})
 		if err != nil {
-			return fail(stderr, 2, "bench", "%v", err)
+			return c.fail(2, "%v", err)
 		}
 		total += n
 		elapsed += el

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,11 +29,8 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "usage: "+bookSynopsis)
 		return 0
 	}
-	switch args[0] {
-	case "build":
-		return runBookBuild(args[1:], stdout, stderr)
-	case "probe":
-		return runBookProbe(args[1:], stdout, stderr)
+	if rc, ok := runStep(args, stdout, stderr, map[string]stepFunc{"build": runBookBuild, "probe": runBookProbe}); ok {
+		return rc
 	}
 	return fail(stderr, 2, "book", "unknown subcommand %q (build or probe)", args[0])
 }
@@ -42,23 +38,23 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 // runBookBuild grows a book by drop-out expansion, checkpointing to --out
 // and resuming from it; SIGINT or SIGTERM saves and stops.
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	positions := fs.Int("positions", 2000, "positions to stop at")
-	tpn := fs.Float64("time-per-node", 0.03, "seconds of search per new position")
-	alpha := fs.Float64("alpha", 0.2, "plies a centi-man given away counts for in the expansion order")
-	roots := fs.String("roots", "start", "grow from the start position, or from every opening of the embedded set (openings)")
-	out := fs.String("out", "", "book file, resumed when it exists (default VARIANT.book)")
-	ttSize := fs.Int("tt-size", 20, "log2 of the search table's entries")
-	if rc, ok := parseFlags(fs, bookSynopsis, args, stdout, stderr); !ok {
+	c := newCommand("book build", bookSynopsis, stdout, stderr)
+	variant := c.variantFlag()
+	positions := c.Int("positions", 2000, "positions to stop at")
+	tpn := c.Float64("time-per-node", 0.03, "seconds of search per new position")
+	alpha := c.Float64("alpha", 0.2, "plies a centi-man given away counts for in the expansion order")
+	roots := c.String("roots", "start", "grow from the start position, or from every opening of the embedded set (openings)")
+	out := c.String("out", "", "book file, resumed when it exists (default VARIANT.book)")
+	ttSize := c.Int("tt-size", 20, "log2 of the search table's entries")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
-		return fail(stderr, 2, "book build", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *positions < 1 || *tpn <= 0 || *tpn > 3600 || *alpha < 0 || *ttSize < 16 || *ttSize > 26 {
-		return fail(stderr, 2, "book build", "want --positions ≥ 1, 0 < --time-per-node ≤ 3600, --alpha ≥ 0, --tt-size 16-26")
+		return c.fail(2, "want --positions ≥ 1, 0 < --time-per-node ≤ 3600, --alpha ≥ 0, --tt-size 16-26")
 	}
 	cfg := bookbuild.Config{
 		Variant:     v,
@@ -76,20 +72,20 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	case "openings":
 		ops, err := bench.Openings(v)
 		if err != nil {
-			return fail(stderr, 2, "book build", "%v", err)
+			return c.fail(2, "%v", err)
 		}
 		for _, o := range ops {
 			cfg.Roots = append(cfg.Roots, o.Pos)
 		}
 	default:
-		return fail(stderr, 2, "book build", "--roots %q: want start or openings", *roots)
+		return c.fail(2, "--roots %q: want start or openings", *roots)
 	}
 	cfg.Eval = bookbuild.SearchEvaluator(v, *ttSize, search.Limits{MoveTime: cfg.TimePerNode})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	bk, st, err := bookbuild.Build(ctx, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
-		return fail(stderr, 1, "book build", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "book variant=%s positions=%d resumed=%d added=%d expanded=%d time=%.1f file=%s\n",
 		v.Name, bk.Len(), st.Resumed, st.Added, st.Expanded, st.Elapsed.Seconds(), cfg.File)
@@ -103,16 +99,16 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 // runBookProbe lists the book moves of a position, best first, with
 // their scores and the book line after each.
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	fen := fs.String("fen", "", "position (PDN FEN or Hub string; default: the start)")
-	file := fs.String("book", "", "book file (default: the embedded book)")
-	if rc, ok := parseFlags(fs, bookSynopsis, args, stdout, stderr); !ok {
+	c := newCommand("book probe", bookSynopsis, stdout, stderr)
+	variant := c.variantFlag()
+	fen := c.String("fen", "", "position (PDN FEN or Hub string; default: the start)")
+	file := c.String("book", "", "book file (default: the embedded book)")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, pos, err := variantPosition(*variant, *fen)
 	if err != nil {
-		return fail(stderr, 2, "book probe", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	var bk *book.Book
 	if *file != "" {
@@ -121,7 +117,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 		bk, err = book.Embedded(v)
 	}
 	if err != nil {
-		return fail(stderr, 2, "book probe", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	var ch book.Choices
 	if bk.Probe(v, &pos, &ch) == 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -25,29 +24,29 @@ import (
 // logged and its game saved as unfinished) until interrupted, and prints
 // "dxp games=N" after each connection.
 func runDXP(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dxp", flag.ContinueOnError)
-	listen := fs.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
-	connect := fs.String("connect", "", "host:port to connect to (client); empty: be the server")
-	initiator := fs.Bool("initiator", false, "send the game requests")
-	games := fs.Int("games", 1, "games to request (initiator)")
-	minutes := fs.Int("minutes", 5, "minutes per game to request (initiator)")
-	moves := fs.Int("moves", 0, "moves in that time (0: the whole game)")
-	moveTime := fs.Float64("movetime", 0, "cap on the seconds per move (0: none)")
-	pdnFile := fs.String("pdn", "", "append every game to this PDN file")
-	name := fs.String("name", "damaengine", "name sent to the peer")
-	ttSize := fs.Int("tt-size", 22, "table size, log2 of entries")
-	logLevel := fs.String("log-level", "warn", "off, error, warn, info or debug (to stderr; warn: dropped peers and malformed messages)")
-	if rc, ok := parseFlags(fs, "damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", args, stdout, stderr); !ok {
+	c := newCommand("dxp", "damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", stdout, stderr)
+	listen := c.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
+	connect := c.String("connect", "", "host:port to connect to (client); empty: be the server")
+	initiator := c.Bool("initiator", false, "send the game requests")
+	games := c.Int("games", 1, "games to request (initiator)")
+	minutes := c.Int("minutes", 5, "minutes per game to request (initiator)")
+	moves := c.Int("moves", 0, "moves in that time (0: the whole game)")
+	moveTime := c.Float64("movetime", 0, "cap on the seconds per move (0: none)")
+	pdnFile := c.String("pdn", "", "append every game to this PDN file")
+	name := c.String("name", "damaengine", "name sent to the peer")
+	ttSize := c.Int("tt-size", 22, "table size, log2 of entries")
+	logLevel := c.String("log-level", "warn", "off, error, warn, info or debug (to stderr; warn: dropped peers and malformed messages)")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *games < 1 || *minutes < 1 || *minutes > 999 || *moves < 0 || *moves > 999 || *moveTime < 0 {
-		return fail(stderr, 2, "dxp", "--games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
+		return c.fail(2, "--games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
 	}
 	log := zerolog.Nop()
 	if *logLevel != "off" {
 		lv, err := zerolog.ParseLevel(*logLevel)
 		if err != nil {
-			return fail(stderr, 2, "dxp", "--log-level %q: %v", *logLevel, err)
+			return c.fail(2, "--log-level %q: %v", *logLevel, err)
 		}
 		log = zerolog.New(stderr).Level(lv).With().Timestamp().Logger()
 	}
@@ -55,7 +54,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	if *pdnFile != "" {
 		f, err := os.OpenFile(*pdnFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
-			return fail(stderr, 2, "dxp", "--pdn: %v", err)
+			return c.fail(2, "--pdn: %v", err)
 		}
 		defer f.Close()
 		pdnOut = f
@@ -70,7 +69,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		// Server: serve one connection after another until interrupted.
 		ln, err := net.Listen("tcp", *listen)
 		if err != nil {
-			return fail(stderr, 1, "dxp", "%v", err)
+			return c.fail(1, "%v", err)
 		}
 		log.Info().Str("addr", ln.Addr().String()).Msg("dxp: listening")
 		sig := make(chan os.Signal, 1)
@@ -83,18 +82,18 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "dxp games=%d\n", total)
 		})
 		if err != nil {
-			return fail(stderr, 1, "dxp", "%v", err)
+			return c.fail(1, "%v", err)
 		}
 		return 0
 	}
 	conn, err := net.DialTimeout("tcp", *connect, 10*time.Second)
 	if err != nil {
-		return fail(stderr, 1, "dxp", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	defer conn.Close()
 	d := protocol.NewDXP(conn, cfg)
 	if err := d.Run(); err != nil {
-		return fail(stderr, 1, "dxp", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "dxp games=%d\n", d.Games())
 	return 0

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math/bits"
@@ -19,46 +18,61 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, "usage:\n  damaengine egdb build --variant V --pieces N [--dir D]\n  damaengine egdb probe --variant V --fen F [--dir D]\n  damaengine egdb verify --variant V [--dir D] [--sample N]\n")
 		return 0
 	}
-	switch args[0] {
-	case "build":
-		return runEgdbBuild(args[1:], stdout, stderr)
-	case "probe":
-		return runEgdbProbe(args[1:], stdout, stderr)
-	case "verify":
-		return runEgdbVerify(args[1:], stdout, stderr)
+	steps := map[string]stepFunc{"build": runEgdbBuild, "probe": runEgdbProbe, "verify": runEgdbVerify}
+	if rc, ok := runStep(args, stdout, stderr, steps); ok {
+		return rc
 	}
 	return fail(stderr, 2, "egdb", "unknown subcommand %q (build, probe, verify)", args[0])
 }
 
-func egdbDir(dir string) (string, error) {
-	if dir != "" {
-		return dir, nil
+// egdbDirFlag declares --dir, the table directory.
+func egdbDirFlag(c *command) *string {
+	return c.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
+}
+
+// openEgdb returns a database with a cache of cacheMB MB and the table
+// directory dir (the default one when empty), with v's tables loaded from
+// it unless v is nil; when it cannot, it reports why and returns the exit
+// status rc, not 0.
+func openEgdb(c *command, dir string, cacheMB int, v *movegen.Variant) (db *egdb.DB, d string, rc int) {
+	d = dir
+	if d == "" {
+		var err error
+		if d, err = egdb.DefaultDir(); err != nil {
+			return nil, "", c.fail(2, "%v", err)
+		}
 	}
-	return egdb.DefaultDir()
+	db, err := egdb.New(cacheMB)
+	if err != nil {
+		return nil, "", c.fail(1, "%v", err)
+	}
+	if v != nil {
+		if err := loadTables(db, v, d); err != nil {
+			db.Close()
+			return nil, "", c.fail(1, "%v", err)
+		}
+	}
+	return db, d, 0
 }
 
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("egdb build", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	pieces := fs.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
-	dir := fs.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
-	if rc, ok := parseFlags(fs, "damaengine egdb build --variant V --pieces N [--dir D]", args, stdout, stderr); !ok {
+	c := newCommand("egdb build", "damaengine egdb build --variant V --pieces N [--dir D]", stdout, stderr)
+	variant := c.variantFlag()
+	pieces := c.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
+	dir := egdbDirFlag(c)
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
-		return fail(stderr, 2, "egdb build", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *pieces < 2 || *pieces > 8 {
-		return fail(stderr, 2, "egdb build", "--pieces %d out of range 2-8", *pieces)
+		return c.fail(2, "--pieces %d out of range 2-8", *pieces)
 	}
-	d, err := egdbDir(*dir)
-	if err != nil {
-		return fail(stderr, 2, "egdb build", "%v", err)
-	}
-	db, err := egdb.New(64)
-	if err != nil {
-		return fail(stderr, 1, "egdb build", "%v", err)
+	db, d, rc := openEgdb(c, *dir, 64, nil)
+	if rc != 0 {
+		return rc
 	}
 	defer db.Close()
 	start := time.Now()
@@ -71,7 +85,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 			v.Name, p.Slice, p.Positions, state, p.Done, p.Total, p.Rate(), p.ETA().Round(time.Second))
 	})
 	if err != nil {
-		return fail(stderr, 1, "egdb build", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "egdb %s: tables of up to %d pieces in %s (%s)\n", v.Name, *pieces, d, time.Since(start).Round(time.Millisecond))
 	return 0
@@ -85,35 +99,28 @@ func loadTables(db *egdb.DB, v *movegen.Variant, dir string) error {
 }
 
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("egdb probe", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	fen := fs.String("fen", "", "position (PDN FEN or Hub string)")
-	dir := fs.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
-	if rc, ok := parseFlags(fs, "damaengine egdb probe --variant V --fen F [--dir D]", args, stdout, stderr); !ok {
+	c := newCommand("egdb probe", "damaengine egdb probe --variant V --fen F [--dir D]", stdout, stderr)
+	variant := c.variantFlag()
+	fen := c.String("fen", "", "position (PDN FEN or Hub string)")
+	dir := egdbDirFlag(c)
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *fen == "" {
-		return fail(stderr, 2, "egdb probe", "--fen is required")
+		return c.fail(2, "--fen is required")
 	}
 	v, p, err := variantPosition(*variant, *fen)
 	if err != nil {
-		return fail(stderr, 2, "egdb probe", "%v", err)
+		return c.fail(2, "%v", err)
 	}
-	d, err := egdbDir(*dir)
-	if err != nil {
-		return fail(stderr, 2, "egdb probe", "%v", err)
-	}
-	db, err := egdb.New(16)
-	if err != nil {
-		return fail(stderr, 1, "egdb probe", "%v", err)
+	db, d, rc := openEgdb(c, *dir, 16, v)
+	if rc != 0 {
+		return rc
 	}
 	defer db.Close()
-	if err := loadTables(db, v, d); err != nil {
-		return fail(stderr, 1, "egdb probe", "%v", err)
-	}
 	w, ok := db.Probe(v, &p)
 	if !ok {
-		return fail(stderr, 1, "egdb probe", "%d pieces: the tables in %s go up to %d", bits.OnesCount64(p.Occupied()), d, db.Pieces(v))
+		return c.fail(1, "%d pieces: the tables in %s go up to %d", bits.OnesCount64(p.Occupied()), d, db.Pieces(v))
 	}
 	// The best move: for a win the one of least distance to conversion
 	// (a capture or promotion counting 0), for a loss the greatest.
@@ -151,33 +158,26 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 const verifyAll = 4
 
 func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("egdb verify", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	dir := fs.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
-	sample := fs.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
-	seed := fs.Uint64("seed", 1, "seed of the sample")
-	if rc, ok := parseFlags(fs, "damaengine egdb verify --variant V [--dir D] [--sample N]", args, stdout, stderr); !ok {
+	c := newCommand("egdb verify", "damaengine egdb verify --variant V [--dir D] [--sample N]", stdout, stderr)
+	variant := c.variantFlag()
+	dir := egdbDirFlag(c)
+	sample := c.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
+	seed := c.Uint64("seed", 1, "seed of the sample")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
-		return fail(stderr, 2, "egdb verify", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *sample < 1 {
-		return fail(stderr, 2, "egdb verify", "--sample %d: at least 1", *sample)
+		return c.fail(2, "--sample %d: at least 1", *sample)
 	}
-	d, err := egdbDir(*dir)
-	if err != nil {
-		return fail(stderr, 2, "egdb verify", "%v", err)
-	}
-	db, err := egdb.New(64)
-	if err != nil {
-		return fail(stderr, 1, "egdb verify", "%v", err)
+	db, d, rc := openEgdb(c, *dir, 64, v)
+	if rc != 0 {
+		return rc
 	}
 	defer db.Close()
-	if err := loadTables(db, v, d); err != nil {
-		return fail(stderr, 1, "egdb verify", "%v", err)
-	}
 	start := time.Now()
 	var total egdb.VerifyReport
 	for _, s := range db.Present(v) {
@@ -187,7 +187,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		}
 		r, err := db.Verify(v, s, n, *seed)
 		if err != nil {
-			return fail(stderr, 1, "egdb verify", "%v", err)
+			return c.fail(1, "%v", err)
 		}
 		how := "all"
 		if r.Sampled {

@@ -10,26 +10,65 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
-// parseFlags parses a subcommand's flags. --help (or -h) prints the
-// subcommand's synopsis and flags on stdout; it then returns ok false and
-// rc 0. A bad flag is reported on stderr with rc 2.
-func parseFlags(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.Writer) (rc int, ok bool) {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
+// command is one subcommand's flag set, with its synopsis and writers:
+// declare its flags on it, then parse the arguments; fail reports why the
+// subcommand stops.
+type command struct {
+	*flag.FlagSet
+	synopsis       string
+	stdout, stderr io.Writer
+}
+
+// newCommand returns the flag set of subcommand name ("perft", "egdb
+// build") with its synopsis for --help.
+func newCommand(name, synopsis string, stdout, stderr io.Writer) *command {
+	return &command{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), synopsis: synopsis, stdout: stdout, stderr: stderr}
+}
+
+// parse parses the subcommand's flags. --help (or -h) prints its synopsis
+// and flags on stdout; it then returns ok false and rc 0. A bad flag or an
+// argument that is not one is reported on stderr with rc 2.
+func (c *command) parse(args []string) (rc int, ok bool) {
+	c.SetOutput(io.Discard)
+	err := c.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, flagHelp(fs, synopsis))
+		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
 		return 0, false
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine %s: %v (damaengine %s --help lists the flags)\n", fs.Name(), err, fs.Name())
+		fmt.Fprintf(c.stderr, "damaengine %s: %v (damaengine %s --help lists the flags)\n", c.Name(), err, c.Name())
 		return 2, false
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "damaengine %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	if c.NArg() > 0 {
+		fmt.Fprintf(c.stderr, "damaengine %s: unexpected argument %q\n", c.Name(), c.Arg(0))
 		return 2, false
 	}
 	return 0, true
 }
+
+// fail reports on stderr, in one line prefixed "damaengine NAME:", why the
+// subcommand stops, and returns its exit status rc (2: bad usage or input;
+// 1: another failure).
+func (c *command) fail(rc int, format string, a ...any) int {
+	return fail(c.stderr, rc, c.Name(), format, a...)
+}
+
+// stepFunc runs one step of a subcommand with steps ("book build", "egdb
+// probe", "tune fit") with the arguments after the step's name.
+type stepFunc func(args []string, stdout, stderr io.Writer) int
+
+// runStep runs the step that args[0] names among steps; ok is false when
+// it names none.
+func runStep(args []string, stdout, stderr io.Writer, steps map[string]stepFunc) (rc int, ok bool) {
+	run, ok := steps[args[0]]
+	if !ok {
+		return 0, false
+	}
+	return run(args[1:], stdout, stderr), true
+}
+
+// variantFlag declares --variant, the rule set, Italian by default.
+func (c *command) variantFlag() *string { return c.String("variant", "italian", "rule set") }
 
 // flagHelp formats a synopsis and every flag with its default.
 func flagHelp(fs *flag.FlagSet, synopsis string) string {

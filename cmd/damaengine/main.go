@@ -38,31 +38,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runFromFirstLine(stdin, stdout, stderr)
 	}
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdin, stdout, stderr)
+	}
 	switch args[0] {
-	case "hub":
-		if isHelp(args[1:]) {
-			fmt.Fprint(stdout, hubHelp())
-			return 0
-		}
-		return runHub(args[1:], stdin, stdout, stderr)
-	case "perft":
-		return runPerft(args[1:], stdout, stderr)
-	case "bench":
-		return runBench(args[1:], stdout, stderr)
-	case "dxp":
-		return runDXP(args[1:], stdout, stderr)
-	case "play":
-		return runPlay(args[1:], stdin, stdout, stderr)
-	case "match":
-		return runMatch(args[1:], stdout, stderr)
-	case "book":
-		return runBook(args[1:], stdout, stderr)
-	case "serve":
-		return runServe(args[1:], stdout, stderr)
-	case "egdb":
-		return runEgdb(args[1:], stdout, stderr)
-	case "tune":
-		return runTune(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -72,6 +51,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "damaengine: unknown command %q (%s)\n", args[0], subcommands)
 	return 2
+}
+
+// commands runs each subcommand with its arguments.
+var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
+	"hub":   runHubOrHelp,
+	"perft": noStdin(runPerft),
+	"bench": noStdin(runBench),
+	"dxp":   noStdin(runDXP),
+	"play":  runPlay,
+	"match": noStdin(runMatch),
+	"book":  noStdin(runBook),
+	"serve": noStdin(runServe),
+	"egdb":  noStdin(runEgdb),
+	"tune":  noStdin(runTune),
+}
+
+// noStdin adapts a subcommand that reads no standard input to commands.
+func noStdin(run func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return run(args, stdout, stderr) }
+}
+
+// runHubOrHelp runs "damaengine hub", or prints its parameters for --help.
+func runHubOrHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if isHelp(args) {
+		fmt.Fprint(stdout, hubHelp())
+		return 0
+	}
+	return runHub(args, stdin, stdout, stderr)
 }
 
 // subcommands names every subcommand, for the error on an unknown one.

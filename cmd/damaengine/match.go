@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -25,26 +24,26 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 // stdout is "match games=N wins=W losses=L draws=D score=S elo=E
 // errorbar=B" from engine1's side.
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	e1 := fs.String("engine1", "", "first engine command line")
-	e2 := fs.String("engine2", "", "second engine command line")
-	variant := fs.String("variant", "italian", "rule set")
-	games := fs.Int("games", 2, "number of games (each opening is played twice, colours reversed)")
-	depth := fs.Int("depth", 0, "limit: depth per move")
-	nodes := fs.Uint64("nodes", 0, "limit: nodes per move")
-	movetime := fs.Float64("movetime", 0, "limit: seconds per move")
-	tc := fs.String("tc", "", "limit: clock BASE+INC in seconds, e.g. 10+0.1")
-	openings := fs.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")
-	concurrency := fs.Int("concurrency", 1, "games played at once")
-	pdnFile := fs.String("pdn", "", "write the games to this PDN file")
-	sprt := fs.String("sprt", "", "stop early when decided: elo0,elo1")
+	c := newCommand("match", `damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, stdout, stderr)
+	e1 := c.String("engine1", "", "first engine command line")
+	e2 := c.String("engine2", "", "second engine command line")
+	variant := c.variantFlag()
+	games := c.Int("games", 2, "number of games (each opening is played twice, colours reversed)")
+	depth := c.Int("depth", 0, "limit: depth per move")
+	nodes := c.Uint64("nodes", 0, "limit: nodes per move")
+	movetime := c.Float64("movetime", 0, "limit: seconds per move")
+	tc := c.String("tc", "", "limit: clock BASE+INC in seconds, e.g. 10+0.1")
+	openings := c.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")
+	concurrency := c.Int("concurrency", 1, "games played at once")
+	pdnFile := c.String("pdn", "", "write the games to this PDN file")
+	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
 	var options listFlag
-	fs.Var(&options, "engine-option", "NAME=VALUE set on both engines (repeatable)")
+	c.Var(&options, "engine-option", "NAME=VALUE set on both engines (repeatable)")
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "damaengine match: "+format+"\n", a...)
 		return 2
 	}
-	if rc, ok := parseFlags(fs, `damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, args, stdout, stderr); !ok {
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)

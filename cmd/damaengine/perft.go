@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -13,20 +12,20 @@ import (
 // "perft depth=D nodes=N time=S nps=X"; with --divide, first one
 // "MOVE NODES" line per root move at depth N.
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	fen := fs.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
-	depth := fs.Int("depth", 0, "depth in plies (1..64)")
-	divide := fs.Bool("divide", false, "print the count below each root move first")
-	if rc, ok := parseFlags(fs, "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", args, stdout, stderr); !ok {
+	c := newCommand("perft", "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", stdout, stderr)
+	variant := c.variantFlag()
+	fen := c.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
+	depth := c.Int("depth", 0, "depth in plies (1..64)")
+	divide := c.Bool("divide", false, "print the count below each root move first")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, pos, err := variantPosition(*variant, *fen)
 	if err != nil {
-		return fail(stderr, 2, "perft", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *depth < 1 || *depth > movegen.MaxPly {
-		return fail(stderr, 2, "perft", "--depth %d out of range 1-%d", *depth, movegen.MaxPly)
+		return c.fail(2, "--depth %d out of range 1-%d", *depth, movegen.MaxPly)
 	}
 	pf := movegen.NewPerfter(v)
 	if *divide {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"io"
 	"math"
 	"strings"
@@ -14,17 +13,17 @@ import (
 // runPlay implements "damaengine play": a person plays the engine on the
 // terminal (package play), typing moves and commands on stdin.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	side := fs.String("side", "white", "the colour you play: white or black")
-	moveTime := fs.Float64("movetime", 1, "seconds the engine thinks per move")
-	fen := fs.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
-	if rc, ok := parseFlags(fs, "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", args, stdout, stderr); !ok {
+	c := newCommand("play", "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", stdout, stderr)
+	variant := c.variantFlag()
+	side := c.String("side", "white", "the colour you play: white or black")
+	moveTime := c.Float64("movetime", 1, "seconds the engine thinks per move")
+	fen := c.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, pos, err := variantPosition(*variant, *fen)
 	if err != nil {
-		return fail(stderr, 2, "play", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	var human movegen.Color
 	switch strings.ToLower(strings.TrimSpace(*side)) {
@@ -33,10 +32,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "black", "b":
 		human = movegen.Black
 	default:
-		return fail(stderr, 2, "play", "--side %q is not white or black", *side)
+		return c.fail(2, "--side %q is not white or black", *side)
 	}
 	if math.IsNaN(*moveTime) || *moveTime <= 0 || *moveTime > 3600 {
-		return fail(stderr, 2, "play", "--movetime %v out of range (0, 3600] seconds", *moveTime)
+		return c.fail(2, "--movetime %v out of range (0, 3600] seconds", *moveTime)
 	}
 	play.Run(play.Options{
 		Variant: v, Start: pos, Human: human,

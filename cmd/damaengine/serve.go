@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -19,22 +18,22 @@ import (
 // the engine in a browser (package serve), on loopback unless --addr says
 // otherwise.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; loopback by default)")
-	maxGames := fs.Int("max-games", 16, "games kept at once")
-	idle := fs.Duration("idle", 30*time.Minute, "a game untouched this long is dropped")
-	if rc, ok := parseFlags(fs, "damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]", args, stdout, stderr); !ok {
+	c := newCommand("serve", "damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]", stdout, stderr)
+	addr := c.String("addr", "127.0.0.1:8080", "address to listen on (host:port; loopback by default)")
+	maxGames := c.Int("max-games", 16, "games kept at once")
+	idle := c.Duration("idle", 30*time.Minute, "a game untouched this long is dropped")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *maxGames < 1 || *maxGames > 1000 {
-		return fail(stderr, 2, "serve", "--max-games %d out of range 1-1000", *maxGames)
+		return c.fail(2, "--max-games %d out of range 1-1000", *maxGames)
 	}
 	if *idle <= 0 {
-		return fail(stderr, 2, "serve", "--idle %v must be positive", *idle)
+		return c.fail(2, "--idle %v must be positive", *idle)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return fail(stderr, 1, "serve", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	srv := &http.Server{
 		Handler:           serve.New(serve.Options{MaxGames: *maxGames, IdleTimeout: *idle}),
@@ -50,7 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		_ = srv.Shutdown(sctx)
 	}()
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fail(stderr, 1, "serve", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	return 0
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,14 +22,12 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return fail(stderr, 2, "tune", "want gen or fit\nusage: %s", tuneSynopsis)
 	}
-	switch args[0] {
-	case "gen":
-		return runTuneGen(args[1:], stdout, stderr)
-	case "fit":
-		return runTuneFit(args[1:], stdout, stderr)
-	case "-h", "-help", "--help":
+	if isHelp(args[:1]) {
 		fmt.Fprintln(stdout, "usage: "+tuneSynopsis)
 		return 0
+	}
+	if rc, ok := runStep(args, stdout, stderr, map[string]stepFunc{"gen": runTuneGen, "fit": runTuneFit}); ok {
+		return rc
 	}
 	return fail(stderr, 2, "tune", "unknown step %q: want gen or fit", args[0])
 }
@@ -55,28 +52,28 @@ func (p *progressLine) report(done, total int, el time.Duration, extra string) {
 }
 
 func runTuneGen(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune gen", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	out := fs.String("out", "", "games file (appended; a run continues one left by the same settings)")
-	games := fs.Int("games", 1000, "games in the file when done")
-	nodes := fs.Uint64("nodes", 2000, "nodes per move")
-	seed := fs.Uint64("seed", 1, "seed of the opening order and the random plies")
-	rnd := fs.Int("random-plies", 2, "random moves after each opening")
-	weights := fs.String("weights", "", "play with this weights file (a later generation)")
-	if rc, ok := parseFlags(fs, tuneSynopsis, args, stdout, stderr); !ok {
+	c := newCommand("tune gen", tuneSynopsis, stdout, stderr)
+	variant := c.variantFlag()
+	out := c.String("out", "", "games file (appended; a run continues one left by the same settings)")
+	games := c.Int("games", 1000, "games in the file when done")
+	nodes := c.Uint64("nodes", 2000, "nodes per move")
+	seed := c.Uint64("seed", 1, "seed of the opening order and the random plies")
+	rnd := c.Int("random-plies", 2, "random moves after each opening")
+	weights := c.String("weights", "", "play with this weights file (a later generation)")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
-		return fail(stderr, 2, "tune gen", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *out == "" {
-		return fail(stderr, 2, "tune gen", "--out is required")
+		return c.fail(2, "--out is required")
 	}
 	cfg := tune.GenConfig{Variant: v, Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *rnd}
 	if *weights != "" {
 		if err := loadWeightsFile(v, *weights); err != nil {
-			return fail(stderr, 2, "tune gen", "%v", err)
+			return c.fail(2, "%v", err)
 		}
 		cfg.Eval = search.EvalFunc(eval.Evaluate)
 	} else {
@@ -87,7 +84,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) int {
 	pl := &progressLine{w: stderr, what: "games"}
 	err = tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
 	if err != nil {
-		return fail(stderr, 1, "tune gen", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	return 0
 }
@@ -105,29 +102,29 @@ func loadWeightsFile(v *movegen.Variant, path string) error {
 }
 
 func runTuneFit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune fit", flag.ContinueOnError)
-	variant := fs.String("variant", "italian", "rule set")
-	data := fs.String("data", "", "games file made by tune gen")
-	out := fs.String("out", "", "weights file to write")
-	epochs := fs.Int("epochs", 4, "passes over the data")
-	batch := fs.Int("batch", 1024, "positions per Adam step")
-	rate := fs.Float64("rate", 4, "Adam step size (weight units, 1/4 centi-man)")
-	l2 := fs.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
-	lambda := fs.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
-	ckpt := fs.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
-	if rc, ok := parseFlags(fs, tuneSynopsis, args, stdout, stderr); !ok {
+	c := newCommand("tune fit", tuneSynopsis, stdout, stderr)
+	variant := c.variantFlag()
+	data := c.String("data", "", "games file made by tune gen")
+	out := c.String("out", "", "weights file to write")
+	epochs := c.Int("epochs", 4, "passes over the data")
+	batch := c.Int("batch", 1024, "positions per Adam step")
+	rate := c.Float64("rate", 4, "Adam step size (weight units, 1/4 centi-man)")
+	l2 := c.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
+	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
+	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
+	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	v, err := movegen.Lookup(*variant)
 	if err != nil {
-		return fail(stderr, 2, "tune fit", "%v", err)
+		return c.fail(2, "%v", err)
 	}
 	if *data == "" || *out == "" {
-		return fail(stderr, 2, "tune fit", "--data and --out are required")
+		return c.fail(2, "--data and --out are required")
 	}
 	nf := eval.FeatureCount(v)
 	if nf == 0 {
-		return fail(stderr, 2, "tune fit", "%v has no learned evaluation layout", v)
+		return c.fail(2, "%v has no learned evaluation layout", v)
 	}
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
@@ -135,7 +132,7 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	games, err := tune.ReadGames(v, *data)
 	if err != nil {
-		return fail(stderr, 1, "tune fit", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	eval.HandWrittenOnly(v) // the base of every row is the hand-written evaluation
 	raw := tune.BuildSet(v, games, tune.LabelConfig{Lambda: 1})
@@ -154,18 +151,18 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))
 	})
 	if err != nil {
-		return fail(stderr, 1, "tune fit", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	f, err := os.Create(*out)
 	if err != nil {
-		return fail(stderr, 1, "tune fit", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	if err := eval.WriteWeights(f, v, tune.Quantize(st.W)); err != nil {
 		f.Close()
-		return fail(stderr, 1, "tune fit", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	if err := f.Close(); err != nil {
-		return fail(stderr, 1, "tune fit", "%v", err)
+		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(stderr, "tune: wrote %s\n", *out)
 	return 0
