@@ -196,14 +196,41 @@ type variantInfo struct {
 	Diagonal bool   `json:"diagonal"`
 }
 
+// allDamoni names Damone with the all-Damoni rule on the page: the two
+// Damone rule sets share the variant name, and the page offers both.
+const allDamoni = "damone-all-damoni"
+
+// servedVariants are the rule sets the page offers: every variant, and
+// Damone with the all-Damoni rule.
+func servedVariants() []*movegen.Variant {
+	return append(movegen.Variants(), movegen.DamoneAllDamoni)
+}
+
+// variantName is v's name on the page.
+func variantName(v *movegen.Variant) string {
+	if v == movegen.DamoneAllDamoni {
+		return allDamoni
+	}
+	return v.Name
+}
+
+// lookupVariant finds a rule set by its name on the page (or any name the
+// engine knows).
+func lookupVariant(name string) (*movegen.Variant, error) {
+	if strings.ToLower(strings.TrimSpace(name)) == allDamoni {
+		return movegen.DamoneAllDamoni, nil
+	}
+	return movegen.Lookup(name)
+}
+
 func infoOf(v *movegen.Variant) variantInfo {
-	return variantInfo{Name: v.Name, Files: v.Files(), Ranks: v.Ranks(), Squares: v.Squares,
+	return variantInfo{Name: variantName(v), Files: v.Files(), Ranks: v.Ranks(), Squares: v.Squares,
 		Diagonal: v.Squares*2 == v.Files()*v.Ranks()}
 }
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 	var vs []variantInfo
-	for _, v := range movegen.Variants() {
+	for _, v := range servedVariants() {
 		vs = append(vs, infoOf(v))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"variants": vs, "levels": protocol.StrengthNames()})
@@ -239,7 +266,7 @@ func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
 
 // makeGame checks a new-game request and builds the game.
 func (s *Server) makeGame(req newGameRequest) (*game, error) {
-	v, err := movegen.Lookup(req.Variant)
+	v, err := lookupVariant(req.Variant)
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}

@@ -489,3 +489,24 @@ func TestAssetsSelfContained(t *testing.T) {
 		}
 	}
 }
+
+// TestAllDamoniOffered: the page offers Damone with the all-Damoni rule
+// beside plain Damone, and a game of it applies the rule: the position
+// where White has kings but no Damone left is lost for White there, still
+// played in plain Damone.
+func TestAllDamoniOffered(t *testing.T) {
+	c, _ := newClient(t, Options{})
+	code, b := c.do("GET", "/api/variants", "")
+	if code != http.StatusOK || !strings.Contains(string(b), `"name":"damone-all-damoni"`) || !strings.Contains(string(b), `"name":"damone"`) {
+		t.Fatalf("variants %d: %s", code, b)
+	}
+	const fen = "W:WK24:BD1,K9"
+	all := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"damone-all-damoni","fen":"`+fen+`"}`)
+	if all.Variant != "damone-all-damoni" || !all.Over || all.Result != "0-2" {
+		t.Errorf("all-Damoni game: variant %q over %v result %q status %q", all.Variant, all.Over, all.Result, all.Status)
+	}
+	plain := c.state(http.StatusCreated, "POST", "/api/games", `{"variant":"damone","fen":"`+fen+`"}`)
+	if plain.Variant != "damone" || plain.Over {
+		t.Errorf("plain Damone game: variant %q over %v status %q", plain.Variant, plain.Over, plain.Status)
+	}
+}

@@ -129,7 +129,7 @@ func (g *game) state() State {
 	info := infoOf(v)
 	st := g.rec.Status()
 	s := State{
-		ID: g.id, Variant: v.Name, Files: info.Files, Ranks: info.Ranks, Diagonal: info.Diagonal,
+		ID: g.id, Variant: variantName(v), Files: info.Files, Ranks: info.Ranks, Diagonal: info.Diagonal,
 		Human: g.human.String(), Level: g.level.Name(), ToMove: p.Side.String(),
 		Squares: squares(v, &p), Moves: g.legal(), History: []string{},
 		Over: st.Over(), Result: g.result(), Status: st.String(), FEN: v.FEN(&p), Thinking: g.busy,
