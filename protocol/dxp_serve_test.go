@@ -72,7 +72,7 @@ func TestDXPOverLongMessage(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	chunk := bytes.Repeat([]byte("C"), 1<<20)
-	p.c.SetWriteDeadline(time.Now().Add(20 * time.Second))
+	p.c.SetWriteDeadline(time.Now().Add(120 * time.Second)) // 32 MB through a pipe under -race on a loaded machine
 	for i := 0; i < 32; i++ {
 		if _, err := p.c.Write(chunk); err != nil {
 			t.Fatal(err)

@@ -31,7 +31,10 @@ func (b *syncBuffer) String() string {
 func waitFor(t *testing.T, b *syncBuffer, re string) {
 	t.Helper()
 	r := regexp.MustCompile(re)
-	deadline := time.Now().Add(20 * time.Second)
+	// Generous: the background table builds of the egdb tests take over a
+	// minute under the race detector on a loaded machine; waiting costs
+	// nothing when the output comes.
+	deadline := time.Now().Add(120 * time.Second)
 	for time.Now().Before(deadline) {
 		if r.MatchString(b.String()) {
 			return
