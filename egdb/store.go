@@ -189,16 +189,10 @@ func (db *DB) ProbeDistance(v *movegen.Variant, p *movegen.Position) (WDL, int, 
 		}
 		return w, 1, true
 	}
-	q := *p
-	if p.Side == movegen.Black {
-		q = vt.ix.flip(p)
-	}
-	s := sliceOf(&q)
-	t := vt.tabs[s]
+	t, idx := vt.lookup(p)
 	if t == nil {
 		return Draw, -1, false
 	}
-	idx := vt.ix.index(s, &q)
 	var w WDL
 	switch db.code(t, idx) {
 	case codeWin:
@@ -228,6 +222,20 @@ func (db *DB) Probe(v *movegen.Variant, p *movegen.Position) (WDL, bool) {
 		return Draw, false
 	}
 	return vt.probe(db, p)
+}
+
+// lookup returns the table of p's slice, seen from the side to move (nil
+// when it is not loaded), and p's index in it.
+func (vt *varTables) lookup(p *movegen.Position) (t *table, idx int) {
+	q := *p
+	if p.Side == movegen.Black {
+		q = vt.ix.flip(p)
+	}
+	s := sliceOf(&q)
+	if t = vt.tabs[s]; t == nil {
+		return nil, 0
+	}
+	return t, vt.ix.index(s, &q)
 }
 
 func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
@@ -260,16 +268,11 @@ func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
 		}
 		return best, true
 	}
-	q := *p
-	if p.Side == movegen.Black {
-		q = vt.ix.flip(p)
-	}
-	s := sliceOf(&q)
-	t := vt.tabs[s]
+	t, idx := vt.lookup(p)
 	if t == nil {
 		return Draw, false
 	}
-	switch db.code(t, vt.ix.index(s, &q)) {
+	switch db.code(t, idx) {
 	case codeWin:
 		return Win, true
 	case codeLoss:

@@ -252,10 +252,7 @@ func (d *DXP) Run() error {
 	for {
 		m, err := d.next()
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
+			return unless(err, io.EOF)
 		}
 		switch m.kind {
 		case 'R':
@@ -546,10 +543,7 @@ func ServeDXP(ln net.Listener, cfg DXPConfig, games func(int)) error {
 	for {
 		conn, err := ln.Accept()
 		if err != nil {
-			if errors.Is(err, net.ErrClosed) {
-				return nil
-			}
-			return err
+			return unless(err, net.ErrClosed)
 		}
 		log.Info().Str("peer", conn.RemoteAddr().String()).Msg("dxp: connection accepted")
 		d := NewDXP(conn, cfg)
@@ -561,4 +555,12 @@ func ServeDXP(ln net.Listener, cfg DXPConfig, games func(int)) error {
 			games(d.Games())
 		}
 	}
+}
+
+// unless returns err, or nil when err is the expected end (errors.Is).
+func unless(err, end error) error {
+	if errors.Is(err, end) {
+		return nil
+	}
+	return err
 }

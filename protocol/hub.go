@@ -615,59 +615,44 @@ func parsePosition(v *movegen.Variant, w *wire, text string) (movegen.Position, 
 func (h *Hub) addLevel(l *line) error {
 	lim := h.level
 	for _, a := range l.args {
-		secs := func() (time.Duration, error) {
+		// secs reads a number of seconds into dst, raised to least if below.
+		secs := func(dst *time.Duration, least time.Duration) error {
 			f, err := strconv.ParseFloat(a.value, 64)
 			if err != nil || f != f || f > 1e7 || f < -1e7 {
-				return 0, fmt.Errorf("%s value %s is not a number of seconds", a.name, quoteClip(a.value))
+				return fmt.Errorf("%s value %s is not a number of seconds", a.name, quoteClip(a.value))
 			}
-			return time.Duration(f * float64(time.Second)), nil
+			*dst = max(time.Duration(f*float64(time.Second)), least)
+			return nil
 		}
-		count := func() (int, error) {
+		count := func(dst *int) error {
 			n, err := strconv.Atoi(a.value)
 			if err != nil || n < 0 {
-				return 0, fmt.Errorf("%s value %s is not a non-negative integer", a.name, quoteClip(a.value))
+				return fmt.Errorf("%s value %s is not a non-negative integer", a.name, quoteClip(a.value))
 			}
-			return n, nil
+			*dst = n
+			return nil
 		}
+		var err error
 		switch a.name {
 		case "depth":
-			n, err := count()
-			if err != nil {
-				return err
-			}
-			lim.Depth = n
+			err = count(&lim.Depth)
 		case "nodes":
-			n, err := strconv.ParseUint(a.value, 10, 64)
-			if err != nil {
-				return fmt.Errorf("nodes value %s is not a non-negative integer", quoteClip(a.value))
+			if lim.Nodes, err = strconv.ParseUint(a.value, 10, 64); err != nil {
+				err = fmt.Errorf("nodes value %s is not a non-negative integer", quoteClip(a.value))
 			}
-			lim.Nodes = n
 		case "move-time":
-			d, err := secs()
-			if err != nil {
-				return err
-			}
-			lim.MoveTime = max(d, time.Millisecond)
+			err = secs(&lim.MoveTime, time.Millisecond)
 		case "time":
-			d, err := secs()
-			if err != nil {
-				return err
-			}
-			lim.Time, lim.HasClock = max(d, 0), true
+			err, lim.HasClock = secs(&lim.Time, 0), true
 		case "inc":
-			d, err := secs()
-			if err != nil {
-				return err
-			}
-			lim.Inc, lim.HasClock = max(d, 0), true
+			err, lim.HasClock = secs(&lim.Inc, 0), true
 		case "moves":
-			n, err := count()
-			if err != nil {
-				return err
-			}
-			lim.MovesToGo = n
+			err = count(&lim.MovesToGo)
 		case "infinite":
 			lim.Infinite = true
+		}
+		if err != nil {
+			return err
 		}
 	}
 	h.level, h.hasLim = lim, true
