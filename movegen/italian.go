@@ -77,7 +77,7 @@ func italianJumpers(p *Position) (men, kings uint64) {
 }
 
 // addSingleJumps appends the man captures landing on a (shift 4) and b
-// (shift 5), as found by itFirstJumps.
+// (shift 5), as found by itScan.
 func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
 	n := 0
 	k, far := 1, Row8Top // landing = from - 2*shift for White
@@ -97,29 +97,6 @@ func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {
 	ml.N = n
 }
 
-// itFirstJumps returns the first jumps of the men of the side to move:
-// where they land by shift 4 (a) and by shift 5 (b), and whether none of
-// them can go on past its first jump (single). When single and only men
-// can capture, those jumps are the legal captures: all take one man, so the
-// priority rules keep every one of them. A man's next jump would lie
-// further forward, away from its origin and the man it took, so the
-// continuation test can use the board as it is.
-func itFirstJumps(men, oppM, empty uint64, us Color) (a, b uint64, single bool) {
-	var more uint64
-	if us == White {
-		a = ((men >> 4) & oppM) >> 4 & empty
-		b = ((men >> 5) & oppM) >> 5 & empty
-		c := (a | b) &^ Row8Top
-		more = (((c>>4)&oppM)>>4 | ((c>>5)&oppM)>>5) & empty
-	} else {
-		a = ((men << 4) & oppM) << 4 & empty
-		b = ((men << 5) & oppM) << 5 & empty
-		c := (a | b) &^ Row8Bottom
-		more = (((c<<4)&oppM)<<4 | ((c<<5)&oppM)<<5) & empty
-	}
-	return a, b, more == 0
-}
-
 // itFrom returns the men that make the jumps landing on a and b.
 func itFrom(a, b uint64, us Color) uint64 {
 	if us == White {
@@ -134,18 +111,42 @@ func itKingJumpers(ownK, opp, empty uint64) uint64 {
 		((empty>>4)&opp)>>4 | ((empty>>5)&opp)>>5) & ownK
 }
 
-// genItalian fills ml with the legal moves of p under the Italian rules.
-func genItalian(p *Position, ml *MoveList) {
-	us := p.Side & 1
+// itScan returns what the generator and the counter start from: the side
+// to move us, its men and kings, the empty squares, the kings that can
+// capture (jk), and the men's first jumps: where they land by shift 4 (a)
+// and by shift 5 (b), and whether none of them can go on past its first
+// jump (single). When single and only men can capture, those jumps are the
+// legal captures: all take one man, so the priority rules keep every one
+// of them. A man's next jump would lie further forward, away from its
+// origin and the man it took, so the continuation test can use the board
+// as it is.
+func itScan(p *Position) (us Color, men, kings, empty, a, b, jk uint64, single bool) {
+	us = p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := Board8 &^ (own | opp)
-	men := own &^ p.Kings
-	kings := own & p.Kings
-	a, b, single := itFirstJumps(men, opp&^p.Kings, empty, us)
-	var jk uint64
+	empty = Board8 &^ (own | opp)
+	men, kings = own&^p.Kings, own&p.Kings
+	oppM := opp &^ p.Kings
+	var more uint64
+	if us == White {
+		a = ((men >> 4) & oppM) >> 4 & empty
+		b = ((men >> 5) & oppM) >> 5 & empty
+		c := (a | b) &^ Row8Top
+		more = (((c>>4)&oppM)>>4 | ((c>>5)&oppM)>>5) & empty
+	} else {
+		a = ((men << 4) & oppM) << 4 & empty
+		b = ((men << 5) & oppM) << 5 & empty
+		c := (a | b) &^ Row8Bottom
+		more = (((c<<4)&oppM)<<4 | ((c<<5)&oppM)<<5) & empty
+	}
 	if kings != 0 {
 		jk = itKingJumpers(kings, opp, empty)
 	}
+	return us, men, kings, empty, a, b, jk, more == 0
+}
+
+// genItalian fills ml with the legal moves of p under the Italian rules.
+func genItalian(p *Position, ml *MoveList) {
+	us, men, kings, empty, a, b, jk, single := itScan(p)
 	if a|b|jk != 0 {
 		if jk == 0 && single {
 			addSingleJumps(p, ml, a, b)
@@ -186,16 +187,7 @@ func addSteps(ml *MoveList, n int, targets uint64, shift int, promo uint64) int 
 // countItalian returns the number of legal moves of p; scratch is used only
 // when there are captures. Quiet moves are counted without listing them.
 func countItalian(p *Position, scratch *MoveList) int {
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := Board8 &^ (own | opp)
-	men := own &^ p.Kings
-	kings := own & p.Kings
-	a, b, single := itFirstJumps(men, opp&^p.Kings, empty, us)
-	var jk uint64
-	if kings != 0 {
-		jk = itKingJumpers(kings, opp, empty)
-	}
+	us, men, kings, empty, a, b, jk, single := itScan(p)
 	if a|b|jk != 0 {
 		if jk == 0 && single {
 			return popcount(a) + popcount(b)

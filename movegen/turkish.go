@@ -59,12 +59,18 @@ type tGen struct {
 	from uint8
 }
 
+// turkishBoard returns the side to move, its pieces, the other side's and
+// the empty squares (every bit is a square).
+func turkishBoard(p *Position) (us Color, own, opp, empty uint64) {
+	us = p.Side & 1
+	own, opp = p.Pieces[us], p.Pieces[us^1]
+	return us, own, opp, ^(own | opp)
+}
+
 // turkishJumpers returns the men and kings of the side to move that can
 // capture.
 func turkishJumpers(p *Position) (men, kings uint64) {
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := ^(own | opp)
+	us, own, opp, empty := turkishBoard(p)
 	lf, ll, lr := turkishManJumps(own&^p.Kings, opp, empty, us)
 	return turkishFrom(lf, ll, lr, us), turkishKingJumpers(own&p.Kings, opp, empty)
 }
@@ -144,9 +150,7 @@ func turkishMore(all, opp, empty uint64, us Color) bool {
 // genTurkish fills ml with the legal moves of p.
 func genTurkish(p *Position, ml *MoveList) {
 	ml.N = 0
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := ^(own | opp)
+	us, own, opp, empty := turkishBoard(p)
 	men := own &^ p.Kings
 	lf, ll, lr := turkishManJumps(men, opp, empty, us)
 	jk := turkishKingJumpers(own&p.Kings, opp, empty)
