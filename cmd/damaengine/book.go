@@ -14,7 +14,6 @@ import (
 	"github.com/damaengine/damaengine/bench"
 	"github.com/damaengine/damaengine/book"
 	bookbuild "github.com/damaengine/damaengine/book/build"
-	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
 )
 
@@ -46,12 +45,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	roots := c.String("roots", "start", "grow from the start position, or from every opening of the embedded set (openings)")
 	out := c.String("out", "", "book file, resumed when it exists (default VARIANT.book)")
 	ttSize := c.Int("tt-size", 20, "log2 of the search table's entries")
-	if rc, ok := c.parse(args); !ok {
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
 		return rc
-	}
-	v, err := movegen.Lookup(*variant)
-	if err != nil {
-		return c.fail(2, "%v", err)
 	}
 	if *positions < 1 || *tpn <= 0 || *tpn > 3600 || *alpha < 0 || *ttSize < 16 || *ttSize > 26 {
 		return c.fail(2, "want --positions ≥ 1, 0 < --time-per-node ≤ 3600, --alpha ≥ 0, --tt-size 16-26")

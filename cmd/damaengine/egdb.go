@@ -60,12 +60,9 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	variant := c.variantFlag()
 	pieces := c.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
 	dir := egdbDirFlag(c)
-	if rc, ok := c.parse(args); !ok {
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
 		return rc
-	}
-	v, err := movegen.Lookup(*variant)
-	if err != nil {
-		return c.fail(2, "%v", err)
 	}
 	if *pieces < 2 || *pieces > 8 {
 		return c.fail(2, "--pieces %d out of range 2-8", *pieces)
@@ -76,7 +73,7 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	start := time.Now()
-	err = db.Build(v, *pieces, d, func(p egdb.Progress) {
+	err := db.Build(v, *pieces, d, func(p egdb.Progress) {
 		state := "solved"
 		if p.Skipped {
 			state = "on disk"
@@ -163,12 +160,9 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 	dir := egdbDirFlag(c)
 	sample := c.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
 	seed := c.Uint64("seed", 1, "seed of the sample")
-	if rc, ok := c.parse(args); !ok {
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
 		return rc
-	}
-	v, err := movegen.Lookup(*variant)
-	if err != nil {
-		return c.fail(2, "%v", err)
 	}
 	if *sample < 1 {
 		return c.fail(2, "--sample %d: at least 1", *sample)

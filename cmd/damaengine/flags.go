@@ -67,6 +67,19 @@ func runStep(args []string, stdout, stderr io.Writer, steps map[string]stepFunc)
 	return run(args[1:], stdout, stderr), true
 }
 
+// parseVariant parses the flags (see parse), then looks up the variant
+// that name (the --variant flag) names; ok false means stop with rc.
+func (c *command) parseVariant(args []string, name *string) (v *movegen.Variant, rc int, ok bool) {
+	if rc, ok := c.parse(args); !ok {
+		return nil, rc, false
+	}
+	v, err := movegen.Lookup(*name)
+	if err != nil {
+		return nil, c.fail(2, "%v", err), false
+	}
+	return v, 0, true
+}
+
 // variantFlag declares --variant, the rule set, Italian by default.
 func (c *command) variantFlag() *string { return c.String("variant", "italian", "rule set") }
 

@@ -60,12 +60,9 @@ func runTuneGen(args []string, stdout, stderr io.Writer) int {
 	seed := c.Uint64("seed", 1, "seed of the opening order and the random plies")
 	rnd := c.Int("random-plies", 2, "random moves after each opening")
 	weights := c.String("weights", "", "play with this weights file (a later generation)")
-	if rc, ok := c.parse(args); !ok {
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
 		return rc
-	}
-	v, err := movegen.Lookup(*variant)
-	if err != nil {
-		return c.fail(2, "%v", err)
 	}
 	if *out == "" {
 		return c.fail(2, "--out is required")
@@ -82,7 +79,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) int {
 		eval.HandWrittenOnly(v)
 	}
 	pl := &progressLine{w: stderr, what: "games"}
-	err = tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
+	err := tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
@@ -112,12 +109,9 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 	l2 := c.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
-	if rc, ok := c.parse(args); !ok {
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
 		return rc
-	}
-	v, err := movegen.Lookup(*variant)
-	if err != nil {
-		return c.fail(2, "%v", err)
 	}
 	if *data == "" || *out == "" {
 		return c.fail(2, "--data and --out are required")
