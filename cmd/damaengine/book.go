@@ -17,7 +17,7 @@ import (
 	"github.com/damaengine/damaengine/search"
 )
 
-const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S] [--alpha A] [--roots start|openings] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
+const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
 
 // runBook implements "damaengine book build" and "damaengine book probe".
 func runBook(args []string, stdout, stderr io.Writer) int {
@@ -41,6 +41,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	variant := c.variantFlag()
 	positions := c.Int("positions", 2000, "positions to stop at")
 	tpn := c.Float64("time-per-node", 0.03, "seconds of search per new position")
+	npn := c.Uint64("nodes-per-node", 0, "nodes of search per new position instead of a time (the same book on any machine and at any load)")
 	alpha := c.Float64("alpha", 0.2, "plies a centi-man given away counts for in the expansion order")
 	roots := c.String("roots", "start", "grow from the start position, or from every opening of the embedded set (openings)")
 	out := c.String("out", "", "book file, resumed when it exists (default VARIANT.book)")
@@ -76,7 +77,12 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	default:
 		return c.fail(2, "--roots %q: want start or openings", *roots)
 	}
-	cfg.Eval = bookbuild.SearchEvaluator(v, *ttSize, search.Limits{MoveTime: cfg.TimePerNode})
+	lim := search.Limits{MoveTime: cfg.TimePerNode}
+	if *npn > 0 {
+		lim = search.Limits{Nodes: *npn}
+		cfg.TimePerNode = 0
+	}
+	cfg.Eval = bookbuild.SearchEvaluator(v, *ttSize, lim)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	bk, st, err := bookbuild.Build(ctx, cfg)
