@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/dgraph-io/ristretto/v2"
 
@@ -315,8 +316,8 @@ func (db *DB) block(t *table, b int) []byte {
 	blk, ok := db.cache.Get(key)
 	if !ok {
 		var err error
-		blk, err = unpackBlock(t.data[t.offs[b]:t.offs[b+1]])
-		if err != nil || len(blk) != blockBytes(t.n, b, t.wide) {
+		blk, err = unpackBlock(t.data[t.offs[b]:t.offs[b+1]], blockBytes(t.n, b, t.wide))
+		if err != nil {
 			return nil // a file written wrong under a good checksum
 		}
 		db.cache.Set(key, blk, int64(len(blk)))
@@ -324,10 +325,37 @@ func (db *DB) block(t *table, b int) []byte {
 	return blk
 }
 
-func unpackBlock(z []byte) ([]byte, error) {
-	r := flate.NewReader(bytes.NewReader(z))
-	defer r.Close()
-	return io.ReadAll(r)
+// inflater is a DEFLATE reader kept for reuse (a new one allocates some
+// 40 KB).
+type inflater struct {
+	src  bytes.Reader
+	r    io.ReadCloser
+	more [1]byte
+}
+
+var inflaters = sync.Pool{New: func() any { return new(inflater) }}
+
+var errBlockSize = errors.New("block of the wrong size")
+
+// unpackBlock returns the DEFLATE block z unpacked, which must be size
+// bytes long.
+func unpackBlock(z []byte, size int) ([]byte, error) {
+	f := inflaters.Get().(*inflater)
+	defer inflaters.Put(f)
+	f.src.Reset(z)
+	if f.r == nil {
+		f.r = flate.NewReader(&f.src)
+	} else if err := f.r.(flate.Resetter).Reset(&f.src, nil); err != nil {
+		return nil, err
+	}
+	out := make([]byte, size)
+	if _, err := io.ReadFull(f.r, out); err != nil {
+		return nil, errBlockSize
+	}
+	if n, _ := f.r.Read(f.more[:]); n != 0 { // longer than size
+		return nil, errBlockSize
+	}
+	return out, nil
 }
 
 // path returns the file of slice s of variant v under dir (its values,
