@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -242,7 +243,7 @@ func TestDXPMatch(t *testing.T) {
 	ln.Close()
 	dir := t.TempDir()
 	follower := exec.Command(bin, "dxp", "--listen", addr, "--pdn", dir+"/f.pdn", "--movetime", "0.02", "--tt-size", "18", "--name", "follower")
-	var fout, ferr bytes.Buffer
+	var fout, ferr lockedBuffer // read while the follower still writes
 	follower.Stdout, follower.Stderr = &fout, &ferr
 	if err := follower.Start(); err != nil {
 		t.Fatal(err)
@@ -332,4 +333,23 @@ func TestDXPMatch(t *testing.T) {
 	if all[0][0].Tag("White") != "initiator" || all[0][1].Tag("White") != "follower" {
 		t.Errorf("colours did not alternate: %q, %q", all[0][0].Tag("White"), all[0][1].Tag("White"))
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a process's output is
+// still being copied into it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
