@@ -61,12 +61,14 @@ type layout struct {
 	board       uint64
 	left, right uint64 // halves of the board by file
 	winW, winB  [][patternSize]uint8
-	// The fast form of the regions: each view of a region is a base bit
-	// and a shape; tri[shape][x] is the configuration digit sum of the 8
-	// bits x read from the base (bits of other squares ignored).
-	fastW, fastB []window
-	tri          [maxShapes][256]uint8
-	nShapes      int
+	// The fast form of the regions: each region's White view is a base
+	// bit and a shape; tri[shape][x] is the configuration digit sum of the
+	// 8 bits x read from the base (bits of other squares ignored). The
+	// Black views need none: the folded tables read them through the
+	// White view of the same squares (see fold).
+	fastW   []window
+	tri     [maxShapes][256]uint8
+	nShapes int
 	// mate[i] is the region whose Black view covers the squares of region
 	// i's White view (the regions are closed under the board's rotation),
 	// and owns[i] the squares whose men's weights region i's folded table
@@ -284,7 +286,6 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 	}
 	for i := range l.winW {
 		l.fastW = append(l.fastW, fast(l.winW[i]))
-		l.fastB = append(l.fastB, fast(l.winB[i]))
 	}
 	set := func(sq [patternSize]uint8) (m uint64) {
 		for _, b := range sq {
