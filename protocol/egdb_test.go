@@ -56,13 +56,24 @@ type egdbHub struct {
 
 func startEgdbHub(t *testing.T, args ...string) *egdbHub {
 	t.Helper()
+	return startEgdbHubWith(t, true, args...)
+}
+
+// startEgdbHubWith starts the session with e.err as its Progress writer
+// (progress) or as its LogOutput with no Progress writer.
+func startEgdbHubWith(t *testing.T, progress bool, args ...string) *egdbHub {
+	t.Helper()
 	pr, pw := io.Pipe()
 	e := &egdbHub{in: pw, out: &syncBuffer{}, err: &syncBuffer{}, done: make(chan error, 1)}
-	h := NewHub(pr, e.out, Options{Log: zerolog.Nop(), Progress: e.err, Args: args, Egdb: true,
+	opt := Options{Log: zerolog.Nop(), Progress: e.err, Args: args, Egdb: true,
 		Engine: func(v *movegen.Variant, ttLog2 int) Searcher {
 			e.rec = &probeRecorder{Engine: search.New(v, ttLog2)}
 			return e.rec
-		}})
+		}}
+	if !progress {
+		opt.Progress, opt.LogOutput = nil, e.err
+	}
+	h := NewHub(pr, e.out, opt)
 	h.tables.auto = func(*movegen.Variant) int { return 3 }
 	go func() { e.done <- h.Run() }()
 	t.Cleanup(func() {
@@ -126,36 +137,17 @@ func TestEgdbBuildsInBackground(t *testing.T) {
 // build says nothing, not even on the log output (a client that merges
 // stderr into stdout would read its lines as protocol), and still builds.
 func TestEgdbProgressNotInTheLog(t *testing.T) {
-	dir := t.TempDir()
-	pr, pw := io.Pipe()
-	out, logOut := &syncBuffer{}, &syncBuffer{}
-	h := NewHub(pr, out, Options{Log: zerolog.Nop(), LogOutput: logOut, Args: []string{"--egdb-path=" + dir}, Egdb: true})
-	h.tables.auto = func(*movegen.Variant) int { return 3 }
-	done := make(chan error, 1)
-	go func() { done <- h.Run() }()
-	io.WriteString(pw, "hub\nset-param name=variant value=english\ninit\nping\n")
-	waitFor(t, out, `(?m)^pong$`)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if m, _ := filepath.Glob(filepath.Join(dir, "english", "*")); len(m) > 0 && !lockHeld(dir) {
-			break
-		}
+	e := startEgdbHubWith(t, false, "--egdb-path="+t.TempDir())
+	e.send(t, "hub", "set-param name=variant value=english", "init")
+	for deadline := time.Now().Add(120 * time.Second); e.search(t) != 3; {
 		if time.Now().After(deadline) {
-			t.Fatal("no tables built in 60 s")
+			t.Fatal("the tables were never built and used")
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	pw.Close()
-	<-done
-	if s := logOut.String(); s != "" {
+	if s := e.err.String(); s != "" {
 		t.Errorf("background build wrote to the log output: %q", s)
 	}
-}
-
-// lockHeld reports whether English's build lock in dir is there.
-func lockHeld(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "english", "build.lock"))
-	return err == nil
 }
 
 // TestEgdbTwoSessionsOneDirectory: two sessions (as the two engines of a
@@ -196,14 +188,7 @@ func TestEgdbTwoSessionsOneDirectory(t *testing.T) {
 // the engine plays on without tables; a path that is a file is refused.
 func TestEgdbBadFiles(t *testing.T) {
 	dir := t.TempDir()
-	db, err := egdb.New(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Build(movegen.English, 3, dir, nil); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	buildEnglish3(t, dir)
 	bad := filepath.Join(dir, "english", "0101.wdl")
 	raw, err := os.ReadFile(bad)
 	if err != nil {
@@ -231,9 +216,7 @@ func TestEgdbBadFiles(t *testing.T) {
 	}
 	// A new path setting reloads: good tables, no error.
 	good := t.TempDir()
-	db, _ = egdb.New(1)
-	db.Build(movegen.English, 3, good, nil)
-	db.Close()
+	buildEnglish3(t, good)
 	e.send(t, "set-param name=egdb-path value="+good)
 	if got := e.search(t); got != 3 {
 		t.Errorf("good path: tables of %d pieces:\n%s", got, e.out.String())
@@ -244,14 +227,7 @@ func TestEgdbBadFiles(t *testing.T) {
 // .dtc files) are solved again in the background, and used meanwhile.
 func TestEgdbRebuildsWithoutDistances(t *testing.T) {
 	dir := t.TempDir()
-	db, err := egdb.New(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Build(movegen.English, 3, dir, nil); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	buildEnglish3(t, dir)
 	dtc, _ := filepath.Glob(filepath.Join(dir, "english", "*.dtc"))
 	if len(dtc) == 0 {
 		t.Fatal("no distance files written")
@@ -267,5 +243,18 @@ func TestEgdbRebuildsWithoutDistances(t *testing.T) {
 	}
 	if again, _ := filepath.Glob(filepath.Join(dir, "english", "*.dtc")); len(again) != len(dtc) {
 		t.Errorf("%d distance files after the rebuild, want %d", len(again), len(dtc))
+	}
+}
+
+// buildEnglish3 builds English's tables of up to 3 pieces into dir.
+func buildEnglish3(t *testing.T, dir string) {
+	t.Helper()
+	db, err := egdb.New(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Build(movegen.English, 3, dir, nil); err != nil {
+		t.Fatal(err)
 	}
 }
