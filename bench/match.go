@@ -234,7 +234,7 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 	}
 	for {
 		if s := game.Status(); s.Over() {
-			return end(outcome(s), s.String())
+			return end(outcomeOf(s), s.String())
 		}
 		p := game.Position()
 		side := p.Side

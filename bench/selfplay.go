@@ -18,14 +18,10 @@ const (
 const MaxGamePlies = 400
 
 // PlayGame plays one game from start between two engines, each move under
-// lim, refereed by the rules (movegen.Game's Status, capped at
-// MaxGamePlies). It returns the outcome and the number of plies played.
+// lim, refereed by the rules (Referee). It returns the outcome and the
+// number of plies played.
 func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.Engine, lim search.Limits) (int, int) {
-	g := newRecord(v, start)
-	for {
-		if s := g.Status(); s.Over() {
-			return outcome(s), g.Plies()
-		}
+	return Referee(v, start, func(g *movegen.Game) movegen.Move {
 		eng := white
 		if g.Position().Side == movegen.Black {
 			eng = black
@@ -34,10 +30,8 @@ func PlayGame(v *movegen.Variant, start movegen.Position, white, black *search.E
 		if !res.HasMove {
 			panic("bench: engine returned no move")
 		}
-		if err := g.Play(res.Move); err != nil {
-			panic("bench: engine returned an " + err.Error())
-		}
-	}
+		return res.Move
+	})
 }
 
 // MatchResult counts a match from the first engine's side.

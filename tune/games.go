@@ -110,34 +110,21 @@ func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed
 	return nil
 }
 
-// playGame plays game number i from start: cfg.RandomPlies random moves
-// (seeded by cfg.Seed and i), then the engine for both sides, recording
-// the quiet positions it searched with their scores.
+// playGame plays game number i from start, refereed by bench.Referee:
+// cfg.RandomPlies random moves (seeded by cfg.Seed and i), then the engine
+// for both sides, recording the quiet positions it searched with their
+// scores.
 func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) Game {
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	v := cfg.Variant
-	g := movegen.NewGame(v, start)
-	g.MaxPlies = bench.MaxGamePlies
 	eng.NewGame()
 	out := Game{Index: i}
 	var ml movegen.MoveList
-	for ply := 0; ; ply++ {
-		st := g.Status()
-		if st.Over() {
-			switch {
-			case st.Draw():
-			case st.Winner == movegen.White:
-				out.Result = 1
-			default:
-				out.Result = -1
-			}
-			return out
-		}
+	out.Result, _ = bench.Referee(v, start, func(g *movegen.Game) movegen.Move {
 		p := g.Position()
-		if ply < cfg.RandomPlies {
+		if g.Plies() < cfg.RandomPlies {
 			v.Generate(&p, &ml)
-			_ = g.Play(ml.Moves[r.IntN(ml.N)])
-			continue
+			return ml.Moves[r.IntN(ml.N)]
 		}
 		res := eng.Search(search.NewControl(false), search.GameOf(g), search.Limits{Nodes: cfg.Nodes}, nil)
 		if !res.HasMove {
@@ -146,10 +133,9 @@ func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) 
 		if !v.HasCapture(&p) {
 			out.Positions = append(out.Positions, Sample{p, res.Score})
 		}
-		if err := g.Play(res.Move); err != nil {
-			panic("tune: the engine played an " + err.Error())
-		}
-	}
+		return res.Move
+	})
+	return out
 }
 
 // appendGame appends the line of game g: "g INDEX RESULT" then, per
