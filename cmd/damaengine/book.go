@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/damaengine/damaengine/bench"
 	"github.com/damaengine/damaengine/book"
@@ -57,7 +56,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		Variant:     v,
 		Positions:   *positions,
 		Alpha:       *alpha,
-		TimePerNode: time.Duration(*tpn * float64(time.Second)),
+		TimePerNode: seconds(*tpn),
 		File:        *out,
 		Progress:    stderr,
 	}
@@ -102,13 +101,12 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 // their scores and the book line after each.
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	c := newCommand("book probe", bookSynopsis, stdout, stderr)
-	variant := c.variantFlag()
-	fen := c.String("fen", "", "position (PDN FEN or Hub string; default: the start)")
+	at := c.positionFlags("position (PDN FEN or Hub string; default: the start)")
 	file := c.String("book", "", "book file (default: the embedded book)")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
-	v, pos, err := variantPosition(*variant, *fen)
+	v, pos, err := at.position()
 	if err != nil {
 		return c.fail(2, "%v", err)
 	}

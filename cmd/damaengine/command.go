@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/damaengine/damaengine/movegen"
 )
 
 // command is one subcommand's flag set, with its synopsis and writers:
@@ -67,22 +65,6 @@ func runStep(args []string, stdout, stderr io.Writer, steps map[string]stepFunc)
 	return run(args[1:], stdout, stderr), true
 }
 
-// parseVariant parses the flags (see parse), then looks up the variant
-// that name (the --variant flag) names; ok false means stop with rc.
-func (c *command) parseVariant(args []string, name *string) (v *movegen.Variant, rc int, ok bool) {
-	if rc, ok := c.parse(args); !ok {
-		return nil, rc, false
-	}
-	v, err := movegen.Lookup(*name)
-	if err != nil {
-		return nil, c.fail(2, "%v", err), false
-	}
-	return v, 0, true
-}
-
-// variantFlag declares --variant, the rule set, Italian by default.
-func (c *command) variantFlag() *string { return c.String("variant", "italian", "rule set") }
-
 // flagHelp formats a synopsis and every flag with its default.
 func flagHelp(fs *flag.FlagSet, synopsis string) string {
 	var sb strings.Builder
@@ -121,18 +103,4 @@ func isHelp(args []string) bool {
 func fail(stderr io.Writer, rc int, name, format string, a ...any) int {
 	fmt.Fprintf(stderr, "damaengine "+name+": "+format+"\n", a...)
 	return rc
-}
-
-// variantPosition resolves the --variant and --fen flags: the variant
-// named, and fen as a position of it (its start when fen is empty).
-func variantPosition(variant, fen string) (*movegen.Variant, movegen.Position, error) {
-	v, err := movegen.Lookup(variant)
-	if err != nil {
-		return nil, movegen.Position{}, err
-	}
-	if fen == "" {
-		return v, v.Start(), nil
-	}
-	p, err := v.ParsePosition(fen)
-	return v, p, err
 }

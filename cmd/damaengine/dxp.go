@@ -32,7 +32,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	minutes := c.Int("minutes", 5, "minutes per game to request (initiator)")
 	moves := c.Int("moves", 0, "moves in that time (0: the whole game)")
 	moveTime := c.Float64("movetime", 0, "cap on the seconds per move (0: none)")
-	pdnFile := c.String("pdn", "", "append every game to this PDN file")
+	pdnFile := c.pdnFlag("append every game to this PDN file", true)
 	name := c.String("name", "damaengine", "name sent to the peer")
 	ttSize := c.Int("tt-size", 22, "table size, log2 of entries")
 	logLevel := c.String("log-level", "warn", "off, error, warn, info or debug (to stderr; warn: dropped peers and malformed messages)")
@@ -50,19 +50,15 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		}
 		log = zerolog.New(stderr).Level(lv).With().Timestamp().Logger()
 	}
-	var pdnOut io.Writer
-	if *pdnFile != "" {
-		f, err := os.OpenFile(*pdnFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return c.fail(2, "--pdn: %v", err)
-		}
-		defer f.Close()
-		pdnOut = f
+	pdnOut, closePDN, err := pdnFile.open()
+	if err != nil {
+		return c.fail(2, "%v", err)
 	}
+	defer closePDN()
 	eng := search.New(movegen.International, *ttSize)
 	cfg := protocol.DXPConfig{
 		Name: *name, Initiator: *initiator, Games: *games, Minutes: *minutes, Moves: *moves,
-		MoveTime: time.Duration(*moveTime * float64(time.Second)),
+		MoveTime: seconds(*moveTime),
 		Engine:   eng, PDN: pdnOut, Log: log,
 	}
 	if *connect == "" {

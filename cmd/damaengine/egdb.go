@@ -25,50 +25,79 @@ func runEgdb(args []string, stdout, stderr io.Writer) int {
 	return fail(stderr, 2, "egdb", "unknown subcommand %q (build, probe, verify)", args[0])
 }
 
-// egdbDirFlag declares --dir, the table directory.
-func egdbDirFlag(c *command) *string {
-	return c.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)")
+// egdbStep is the command of an egdb step, with the flags every step has:
+// --variant and --dir, the table directory.
+type egdbStep struct {
+	*command
+	variant, dir *string
 }
 
-// openEgdb returns a database with a cache of cacheMB MB and the table
-// directory dir (the default one when empty), with v's tables loaded from
-// it unless v is nil; when it cannot, it reports why and returns the exit
-// status rc, not 0.
-func openEgdb(c *command, dir string, cacheMB int, v *movegen.Variant) (db *egdb.DB, d string, rc int) {
-	d = dir
-	if d == "" {
+func newEgdbStep(step, synopsis string, stdout, stderr io.Writer) *egdbStep {
+	c := newCommand("egdb "+step, synopsis, stdout, stderr)
+	return &egdbStep{
+		command: c,
+		variant: c.variantFlag(),
+		dir:     c.String("dir", "", "table directory (default: damaengine/egdb in the user cache directory)"),
+	}
+}
+
+// open parses args, looks up --variant and checks the step's own flags
+// (check, if not nil, says what is wrong with them), then opens the
+// database (see openDB) with v's tables loaded when load. ok false means
+// stop with rc; else the caller closes db.
+func (s *egdbStep) open(args []string, cacheMB int, load bool, check func() error) (v *movegen.Variant, db *egdb.DB, dir string, rc int, ok bool) {
+	v, rc, ok = s.parseVariant(args, s.variant)
+	if !ok {
+		return nil, nil, "", rc, false
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, nil, "", s.fail(2, "%v", err), false
+		}
+	}
+	loaded := v
+	if !load {
+		loaded = nil
+	}
+	db, dir, rc = s.openDB(cacheMB, loaded)
+	return v, db, dir, rc, rc == 0
+}
+
+// openDB returns a database with a cache of cacheMB MB and the table
+// directory (--dir, or the default one), with v's tables loaded from it
+// (as many pieces as are there, up to 8) unless v is nil; when it cannot,
+// it reports why and returns the exit status rc, not 0.
+func (s *egdbStep) openDB(cacheMB int, v *movegen.Variant) (db *egdb.DB, dir string, rc int) {
+	dir = *s.dir
+	if dir == "" {
 		var err error
-		if d, err = egdb.DefaultDir(); err != nil {
-			return nil, "", c.fail(2, "%v", err)
+		if dir, err = egdb.DefaultDir(); err != nil {
+			return nil, "", s.fail(2, "%v", err)
 		}
 	}
 	db, err := egdb.New(cacheMB)
 	if err != nil {
-		return nil, "", c.fail(1, "%v", err)
+		return nil, "", s.fail(1, "%v", err)
 	}
 	if v != nil {
-		if err := loadTables(db, v, d); err != nil {
+		if _, err := db.LoadPresent(v, dir); err != nil {
 			db.Close()
-			return nil, "", c.fail(1, "%v", err)
+			return nil, "", s.fail(1, "%v", err)
 		}
 	}
-	return db, d, 0
+	return db, dir, 0
 }
 
 func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("egdb build", "damaengine egdb build --variant V --pieces N [--dir D]", stdout, stderr)
-	variant := c.variantFlag()
-	pieces := c.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
-	dir := egdbDirFlag(c)
-	v, rc, ok := c.parseVariant(args, variant)
+	s := newEgdbStep("build", "damaengine egdb build --variant V --pieces N [--dir D]", stdout, stderr)
+	pieces := s.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
+	v, db, d, rc, ok := s.open(args, 64, false, func() error {
+		if *pieces < 2 || *pieces > 8 {
+			return fmt.Errorf("--pieces %d out of range 2-8", *pieces)
+		}
+		return nil
+	})
 	if !ok {
-		return rc
-	}
-	if *pieces < 2 || *pieces > 8 {
-		return c.fail(2, "--pieces %d out of range 2-8", *pieces)
-	}
-	db, d, rc := openEgdb(c, *dir, 64, nil)
-	if rc != 0 {
 		return rc
 	}
 	defer db.Close()
@@ -82,42 +111,33 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 			v.Name, p.Slice, p.Positions, state, p.Done, p.Total, p.Rate(), p.ETA().Round(time.Second))
 	})
 	if err != nil {
-		return c.fail(1, "%v", err)
+		return s.fail(1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "egdb %s: tables of up to %d pieces in %s (%s)\n", v.Name, *pieces, d, time.Since(start).Round(time.Millisecond))
 	return 0
 }
 
-// loadTables loads v's tables from dir, as many pieces as are there (up
-// to 8); with none at all it returns the error of the smallest.
-func loadTables(db *egdb.DB, v *movegen.Variant, dir string) error {
-	_, err := db.LoadPresent(v, dir)
-	return err
-}
-
 func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("egdb probe", "damaengine egdb probe --variant V --fen F [--dir D]", stdout, stderr)
-	variant := c.variantFlag()
-	fen := c.String("fen", "", "position (PDN FEN or Hub string)")
-	dir := egdbDirFlag(c)
-	if rc, ok := c.parse(args); !ok {
+	s := newEgdbStep("probe", "damaengine egdb probe --variant V --fen F [--dir D]", stdout, stderr)
+	at := positionFlags{variant: s.variant, fen: s.String("fen", "", "position (PDN FEN or Hub string)")}
+	if rc, ok := s.parse(args); !ok {
 		return rc
 	}
-	if *fen == "" {
-		return c.fail(2, "--fen is required")
+	if *at.fen == "" {
+		return s.fail(2, "--fen is required")
 	}
-	v, p, err := variantPosition(*variant, *fen)
+	v, p, err := at.position()
 	if err != nil {
-		return c.fail(2, "%v", err)
+		return s.fail(2, "%v", err)
 	}
-	db, d, rc := openEgdb(c, *dir, 16, v)
+	db, d, rc := s.openDB(16, v)
 	if rc != 0 {
 		return rc
 	}
 	defer db.Close()
 	w, ok := db.Probe(v, &p)
 	if !ok {
-		return c.fail(1, "%d pieces: the tables in %s go up to %d", bits.OnesCount64(p.Occupied()), d, db.Pieces(v))
+		return s.fail(1, "%d pieces: the tables in %s go up to %d", bits.OnesCount64(p.Occupied()), d, db.Pieces(v))
 	}
 	// The best move: for a win the one of least distance to conversion
 	// (a capture or promotion counting 0), for a loss the greatest.
@@ -155,33 +175,29 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 const verifyAll = 4
 
 func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("egdb verify", "damaengine egdb verify --variant V [--dir D] [--sample N]", stdout, stderr)
-	variant := c.variantFlag()
-	dir := egdbDirFlag(c)
-	sample := c.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
-	seed := c.Uint64("seed", 1, "seed of the sample")
-	v, rc, ok := c.parseVariant(args, variant)
+	s := newEgdbStep("verify", "damaengine egdb verify --variant V [--dir D] [--sample N]", stdout, stderr)
+	sample := s.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
+	seed := s.Uint64("seed", 1, "seed of the sample")
+	v, db, d, rc, ok := s.open(args, 64, true, func() error {
+		if *sample < 1 {
+			return fmt.Errorf("--sample %d: at least 1", *sample)
+		}
+		return nil
+	})
 	if !ok {
-		return rc
-	}
-	if *sample < 1 {
-		return c.fail(2, "--sample %d: at least 1", *sample)
-	}
-	db, d, rc := openEgdb(c, *dir, 64, v)
-	if rc != 0 {
 		return rc
 	}
 	defer db.Close()
 	start := time.Now()
 	var total egdb.VerifyReport
-	for _, s := range db.Present(v) {
+	for _, sl := range db.Present(v) {
 		n := 0
-		if s.Pieces() > verifyAll {
+		if sl.Pieces() > verifyAll {
 			n = *sample
 		}
-		r, err := db.Verify(v, s, n, *seed)
+		r, err := db.Verify(v, sl, n, *seed)
 		if err != nil {
-			return c.fail(1, "%v", err)
+			return s.fail(1, "%v", err)
 		}
 		how := "all"
 		if r.Sampled {
@@ -192,7 +208,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 			dist = fmt.Sprintf("longest distance to conversion %d plies", r.MaxDist)
 		}
 		fmt.Fprintf(stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, %s, bad %d\n",
-			v.Name, s, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, dist, r.Bad)
+			v.Name, sl, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, dist, r.Bad)
 		if r.Bad > 0 {
 			fmt.Fprintf(stdout, "  first bad: %s\n", r.FirstBad)
 		}

@@ -13,14 +13,13 @@ import (
 // "MOVE NODES" line per root move at depth N.
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	c := newCommand("perft", "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", stdout, stderr)
-	variant := c.variantFlag()
-	fen := c.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
+	start := c.positionFlags(fenStartHelp)
 	depth := c.Int("depth", 0, "depth in plies (1..64)")
 	divide := c.Bool("divide", false, "print the count below each root move first")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
-	v, pos, err := variantPosition(*variant, *fen)
+	v, pos, err := start.position()
 	if err != nil {
 		return c.fail(2, "%v", err)
 	}

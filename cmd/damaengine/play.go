@@ -4,7 +4,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/play"
@@ -14,14 +13,13 @@ import (
 // terminal (package play), typing moves and commands on stdin.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommand("play", "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", stdout, stderr)
-	variant := c.variantFlag()
+	start := c.positionFlags(fenStartHelp)
 	side := c.String("side", "white", "the colour you play: white or black")
 	moveTime := c.Float64("movetime", 1, "seconds the engine thinks per move")
-	fen := c.String("fen", "", "start position (PDN FEN or Hub string; default: the variant's start)")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
-	v, pos, err := variantPosition(*variant, *fen)
+	v, pos, err := start.position()
 	if err != nil {
 		return c.fail(2, "%v", err)
 	}
@@ -39,7 +37,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	play.Run(play.Options{
 		Variant: v, Start: pos, Human: human,
-		MoveTime: time.Duration(*moveTime * float64(time.Second)),
+		MoveTime: seconds(*moveTime),
 	}, stdin, stdout)
 	return 0
 }
