@@ -1,0 +1,97 @@
+package tune
+
+import (
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/search"
+)
+
+// GenConfig configures self-play data generation.
+type GenConfig struct {
+	Variant     *movegen.Variant
+	Games       int    // games in the file when done
+	Nodes       uint64 // nodes per move
+	Seed        uint64 // the seed of the random plies
+	RandomPlies int    // uniformly random moves played after the opening
+	TTLog2      int    // log2 of the table entries (0: 18)
+	// Eval, if not nil, replaces the default evaluation of the players
+	// (a later generation plays with its newly fitted weights).
+	Eval search.EvalFunc
+}
+
+// Generate plays games Index = done .. cfg.Games-1 and appends each, as one
+// line, to the games file at path, creating it when missing; a file left
+// by an interrupted run (same configuration) is continued: complete lines
+// are kept, a torn last line is cut off. progress, if not nil, is called
+// after each game with the games in the file and the time spent.
+func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed time.Duration)) error {
+	if cfg.Variant == nil || cfg.Games < 1 || cfg.Nodes < 1 {
+		return errors.New("tune: generate needs a variant, games ≥ 1 and nodes ≥ 1")
+	}
+	ops, err := bench.Openings(cfg.Variant)
+	if err != nil {
+		return err
+	}
+	f, done, err := openGamesFile(path, cfg.header())
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	tt := cfg.TTLog2
+	if tt == 0 {
+		tt = 18
+	}
+	eng := search.New(cfg.Variant, tt)
+	if cfg.Eval != nil {
+		eng.SetEval(cfg.Eval)
+	}
+	// The openings in a fixed shuffled order: a run of any length sees a
+	// spread of them.
+	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
+	start := time.Now()
+	var line []byte
+	for i := done; i < cfg.Games; i++ {
+		o := ops[order[i%len(ops)]]
+		g := playGame(cfg, eng, o.Pos, i)
+		line = appendGame(line[:0], &g)
+		if _, err := f.Write(line); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(i+1, cfg.Games, time.Since(start))
+		}
+	}
+	return nil
+}
+
+// playGame plays game number i from start, refereed by bench.Referee:
+// cfg.RandomPlies random moves (seeded by cfg.Seed and i), then the engine
+// for both sides, recording the quiet positions it searched with their
+// scores.
+func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) Game {
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+	v := cfg.Variant
+	eng.NewGame()
+	out := Game{Index: i}
+	var ml movegen.MoveList
+	out.Result, _ = bench.Referee(v, start, func(g *movegen.Game) movegen.Move {
+		p := g.Position()
+		if g.Plies() < cfg.RandomPlies {
+			v.Generate(&p, &ml)
+			return ml.Moves[r.IntN(ml.N)]
+		}
+		res := eng.Search(search.NewControl(false), search.GameOf(g), search.Limits{Nodes: cfg.Nodes}, nil)
+		if !res.HasMove {
+			panic("tune: the engine found no move in a game that is not over")
+		}
+		if !v.HasCapture(&p) {
+			out.Positions = append(out.Positions, Sample{p, res.Score})
+		}
+		return res.Move
+	})
+	return out
+}
