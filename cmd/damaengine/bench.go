@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/damaengine/damaengine/bench"
@@ -11,8 +10,7 @@ import (
 
 // runBench implements "damaengine bench [--variant V|all] [--depth N]": a
 // line per position, then "bench nodes=N time=S nps=X".
-func runBench(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("bench", "damaengine bench [--variant V|all] [--depth N]", stdout, stderr)
+func runBench(c *command, args []string) int {
 	variant := c.String("variant", "italian", "rule set, or all")
 	depth := c.Int("depth", bench.DefaultBenchDepth, "search depth per position")
 	if rc, ok := c.parse(args); !ok {
@@ -42,13 +40,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		count := len(bench.BenchPositions[v.Name])
 		n, el, err := bench.Bench(v, *depth, func(l bench.BenchLine) {
 			done++
-			fmt.Fprintf(stderr, "bench %s: %d/%d positions\n", v.Name, done, count)
-			nps := 0.0
-			if s := l.Time.Seconds(); s > 0 {
-				nps = float64(l.Nodes) / s
-			}
-			fmt.Fprintf(stdout, "position variant=%s fen=%s move=%s score=%d nodes=%d time=%.3f nps=%.0f\n",
-				l.Variant, l.FEN, l.Move, l.Score, l.Nodes, l.Time.Seconds(), nps)
+			fmt.Fprintf(c.stderr, "bench %s: %d/%d positions\n", v.Name, done, count)
+			fmt.Fprintf(c.stdout, "position variant=%s fen=%s move=%s score=%d nodes=%d time=%.3f nps=%.0f\n",
+				l.Variant, l.FEN, l.Move, l.Score, l.Nodes, l.Time.Seconds(), perSecond(l.Nodes, l.Time))
 		})
 		if err != nil {
 			return c.fail(2, "%v", err)
@@ -56,10 +50,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		total += n
 		elapsed += el
 	}
-	nps := 0.0
-	if s := elapsed.Seconds(); s > 0 {
-		nps = float64(total) / s
+	fmt.Fprintf(c.stdout, "bench nodes=%d time=%.3f nps=%.0f\n", total, elapsed.Seconds(), perSecond(total, elapsed))
+	return 0
+}
+
+// perSecond returns the rate of n in el, 0 when no time was measured.
+func perSecond(n uint64, el time.Duration) float64 {
+	if s := el.Seconds(); s > 0 {
+		return float64(n) / s
 	}
-	fmt.Fprintf(stdout, "bench nodes=%d time=%.3f nps=%.0f\n", total, elapsed.Seconds(), nps)
 	return 0
 }

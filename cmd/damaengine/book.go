@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -18,25 +17,20 @@ import (
 
 const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
 
-// runBook implements "damaengine book build" and "damaengine book probe".
-func runBook(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || isHelp(args[:1]) {
-		if len(args) == 0 {
-			return fail(stderr, 2, "book", "want build or probe (damaengine book build --help)")
-		}
-		fmt.Fprintln(stdout, "usage: "+bookSynopsis)
-		return 0
-	}
-	if rc, ok := runStep(args, stdout, stderr, map[string]stepFunc{"build": runBookBuild, "probe": runBookProbe}); ok {
-		return rc
-	}
-	return fail(stderr, 2, "book", "unknown subcommand %q (build or probe)", args[0])
+// runBook answers "damaengine book" without build or probe.
+func runBook(c *command, args []string) int {
+	return c.noStep(args, "want build or probe (damaengine book build --help)", "unknown subcommand %q (build or probe)")
+}
+
+// bookSteps are the steps of damaengine book.
+var bookSteps = map[string]subcommand{
+	"build": {bookSynopsis, runBookBuild, nil},
+	"probe": {bookSynopsis, runBookProbe, nil},
 }
 
 // runBookBuild grows a book by drop-out expansion, checkpointing to --out
 // and resuming from it; SIGINT or SIGTERM saves and stops.
-func runBookBuild(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("book build", bookSynopsis, stdout, stderr)
+func runBookBuild(c *command, args []string) int {
 	variant := c.variantFlag()
 	positions := c.Int("positions", 2000, "positions to stop at")
 	tpn := c.Float64("time-per-node", 0.03, "seconds of search per new position")
@@ -58,7 +52,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		Alpha:       *alpha,
 		TimePerNode: seconds(*tpn),
 		File:        *out,
-		Progress:    stderr,
+		Progress:    c.stderr,
 	}
 	if cfg.File == "" {
 		cfg.File = v.Name + ".book"
@@ -88,10 +82,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return c.fail(1, "%v", err)
 	}
-	fmt.Fprintf(stdout, "book variant=%s positions=%d resumed=%d added=%d expanded=%d time=%.1f file=%s\n",
+	fmt.Fprintf(c.stdout, "book variant=%s positions=%d resumed=%d added=%d expanded=%d time=%.1f file=%s\n",
 		v.Name, bk.Len(), st.Resumed, st.Added, st.Expanded, st.Elapsed.Seconds(), cfg.File)
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine book build: interrupted; run the same command again to go on\n")
+		fmt.Fprintf(c.stderr, "damaengine book build: interrupted; run the same command again to go on\n")
 		return 1
 	}
 	return 0
@@ -99,8 +93,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 
 // runBookProbe lists the book moves of a position, best first, with
 // their scores and the book line after each.
-func runBookProbe(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("book probe", bookSynopsis, stdout, stderr)
+func runBookProbe(c *command, args []string) int {
 	at := c.positionFlags("position (PDN FEN or Hub string; default: the start)")
 	file := c.String("book", "", "book file (default: the embedded book)")
 	if rc, ok := c.parse(args); !ok {
@@ -122,22 +115,22 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	var ch book.Choices
 	if bk.Probe(v, &pos, &ch) == 0 {
 		if e, ok := bk.Lookup(pos.Key); ok {
-			fmt.Fprintf(stdout, "not expanded in the book (a leaf scored %.2f at depth %d)\n", float64(e.Score)/100, e.Depth)
+			fmt.Fprintf(c.stdout, "not expanded in the book (a leaf scored %.2f at depth %d)\n", float64(e.Score)/100, e.Depth)
 		} else {
-			fmt.Fprintln(stdout, "not in the book")
+			fmt.Fprintln(c.stdout, "not in the book")
 		}
 		return 0
 	}
-	for _, c := range ch.Slice() {
+	for _, choice := range ch.Slice() {
 		next := pos
-		next.Play(c.Move)
-		line := []string{v.FormatMove(&pos, c.Move)}
+		next.Play(choice.Move)
+		line := []string{v.FormatMove(&pos, choice.Move)}
 		p := next
 		for _, m := range bk.Line(v, next, 12) {
 			line = append(line, v.FormatMove(&p, m))
 			p.Play(m)
 		}
-		fmt.Fprintf(stdout, "%s score=%.2f line=\"%s\"\n", v.FormatMove(&pos, c.Move), float64(c.Score)/100, strings.Join(line, " "))
+		fmt.Fprintf(c.stdout, "%s score=%.2f line=\"%s\"\n", v.FormatMove(&pos, choice.Move), float64(choice.Score)/100, strings.Join(line, " "))
 	}
 	return 0
 }

@@ -8,19 +8,58 @@ import (
 	"strings"
 )
 
-// command is one subcommand's flag set, with its synopsis and writers:
-// declare its flags on it, then parse the arguments; fail reports why the
-// subcommand stops.
+// subcommand is one subcommand, or one step of a subcommand with steps
+// ("book build"): its synopsis for --help, and run, which declares its
+// flags on c, parses args with c.parse, does the work and returns the
+// exit status (0 on success, 2 for bad usage or input, 1 for other
+// failures).
+type subcommand struct {
+	synopsis string
+	run      func(c *command, args []string) int
+	// steps, if not nil, are the steps of a subcommand such as book: the
+	// step args[0] names runs as "book build"; run gets the arguments that
+	// name none (no step, --help or an unknown word).
+	steps map[string]subcommand
+}
+
+// command is what a subcommand runs with: its flag set, its synopsis and
+// the standard streams. fail reports why the subcommand stops.
 type command struct {
 	*flag.FlagSet
 	synopsis       string
+	stdin          io.Reader
 	stdout, stderr io.Writer
 }
 
-// newCommand returns the flag set of subcommand name ("perft", "egdb
+// newCommand returns the command of subcommand name ("perft", "egdb
 // build") with its synopsis for --help.
-func newCommand(name, synopsis string, stdout, stderr io.Writer) *command {
-	return &command{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), synopsis: synopsis, stdout: stdout, stderr: stderr}
+func newCommand(name, synopsis string, stdin io.Reader, stdout, stderr io.Writer) *command {
+	return &command{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), synopsis: synopsis, stdin: stdin, stdout: stdout, stderr: stderr}
+}
+
+// start runs sc as subcommand name with args, or the step of sc that
+// args[0] names as "NAME STEP" with the rest.
+func (sc subcommand) start(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if step, ok := sc.steps[args[0]]; ok {
+			return step.start(name+" "+args[0], args[1:], stdin, stdout, stderr)
+		}
+	}
+	return sc.run(newCommand(name, sc.synopsis, stdin, stdout, stderr), args)
+}
+
+// noStep answers a subcommand with steps that args name none of: --help
+// prints its synopsis; no step at all, or an unknown one, is bad usage,
+// said by none or by unknown (a format of the word given).
+func (c *command) noStep(args []string, none, unknown string) int {
+	if len(args) == 0 {
+		return c.fail(2, "%s", none)
+	}
+	if isHelp(args[:1]) {
+		fmt.Fprintln(c.stdout, "usage: "+c.synopsis)
+		return 0
+	}
+	return c.fail(2, unknown, args[0])
 }
 
 // parse parses the subcommand's flags. --help (or -h) prints its synopsis
@@ -49,20 +88,6 @@ func (c *command) parse(args []string) (rc int, ok bool) {
 // 1: another failure).
 func (c *command) fail(rc int, format string, a ...any) int {
 	return fail(c.stderr, rc, c.Name(), format, a...)
-}
-
-// stepFunc runs one step of a subcommand with steps ("book build", "egdb
-// probe", "tune fit") with the arguments after the step's name.
-type stepFunc func(args []string, stdout, stderr io.Writer) int
-
-// runStep runs the step that args[0] names among steps; ok is false when
-// it names none.
-func runStep(args []string, stdout, stderr io.Writer, steps map[string]stepFunc) (rc int, ok bool) {
-	run, ok := steps[args[0]]
-	if !ok {
-		return 0, false
-	}
-	return run(args[1:], stdout, stderr), true
 }
 
 // flagHelp formats a synopsis and every flag with its default.

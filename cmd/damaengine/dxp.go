@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/signal"
@@ -23,8 +22,7 @@ import (
 // listening: it serves one connection after another (a dropped peer is
 // logged and its game saved as unfinished) until interrupted, and prints
 // "dxp games=N" after each connection.
-func runDXP(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("dxp", "damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", stdout, stderr)
+func runDXP(c *command, args []string) int {
 	listen := c.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
 	connect := c.String("connect", "", "host:port to connect to (client); empty: be the server")
 	initiator := c.Bool("initiator", false, "send the game requests")
@@ -48,7 +46,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return c.fail(2, "--log-level %q: %v", *logLevel, err)
 		}
-		log = zerolog.New(stderr).Level(lv).With().Timestamp().Logger()
+		log = zerolog.New(c.stderr).Level(lv).With().Timestamp().Logger()
 	}
 	pdnOut, closePDN, err := pdnFile.open()
 	if err != nil {
@@ -75,7 +73,7 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 		total := 0
 		err = protocol.ServeDXP(ln, cfg, func(n int) {
 			total += n
-			fmt.Fprintf(stdout, "dxp games=%d\n", total)
+			fmt.Fprintf(c.stdout, "dxp games=%d\n", total)
 		})
 		if err != nil {
 			return c.fail(1, "%v", err)
@@ -91,6 +89,6 @@ func runDXP(args []string, stdout, stderr io.Writer) int {
 	if err := d.Run(); err != nil {
 		return c.fail(1, "%v", err)
 	}
-	fmt.Fprintf(stdout, "dxp games=%d\n", d.Games())
+	fmt.Fprintf(c.stdout, "dxp games=%d\n", d.Games())
 	return 0
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -12,17 +11,21 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
-// runEgdb implements "damaengine egdb build|probe".
-func runEgdb(args []string, stdout, stderr io.Writer) int {
+// runEgdb answers "damaengine egdb" without build, probe or verify: the
+// steps' synopses for none or --help.
+func runEgdb(c *command, args []string) int {
 	if len(args) == 0 || isHelp(args[:1]) {
-		fmt.Fprint(stdout, "usage:\n  damaengine egdb build --variant V --pieces N [--dir D]\n  damaengine egdb probe --variant V --fen F [--dir D]\n  damaengine egdb verify --variant V [--dir D] [--sample N]\n")
+		fmt.Fprintf(c.stdout, "usage:\n  %s\n  %s\n  %s\n", egdbSteps["build"].synopsis, egdbSteps["probe"].synopsis, egdbSteps["verify"].synopsis)
 		return 0
 	}
-	steps := map[string]stepFunc{"build": runEgdbBuild, "probe": runEgdbProbe, "verify": runEgdbVerify}
-	if rc, ok := runStep(args, stdout, stderr, steps); ok {
-		return rc
-	}
-	return fail(stderr, 2, "egdb", "unknown subcommand %q (build, probe, verify)", args[0])
+	return c.fail(2, "unknown subcommand %q (build, probe, verify)", args[0])
+}
+
+// egdbSteps are the steps of damaengine egdb.
+var egdbSteps = map[string]subcommand{
+	"build":  {"damaengine egdb build --variant V --pieces N [--dir D]", runEgdbBuild, nil},
+	"probe":  {"damaengine egdb probe --variant V --fen F [--dir D]", runEgdbProbe, nil},
+	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N]", runEgdbVerify, nil},
 }
 
 // egdbStep is the command of an egdb step, with the flags every step has:
@@ -32,8 +35,8 @@ type egdbStep struct {
 	variant, dir *string
 }
 
-func newEgdbStep(step, synopsis string, stdout, stderr io.Writer) *egdbStep {
-	c := newCommand("egdb "+step, synopsis, stdout, stderr)
+// newEgdbStep declares --variant and --dir on c.
+func newEgdbStep(c *command) *egdbStep {
 	return &egdbStep{
 		command: c,
 		variant: c.variantFlag(),
@@ -88,8 +91,8 @@ func (s *egdbStep) openDB(cacheMB int, v *movegen.Variant) (db *egdb.DB, dir str
 	return db, dir, 0
 }
 
-func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
-	s := newEgdbStep("build", "damaengine egdb build --variant V --pieces N [--dir D]", stdout, stderr)
+func runEgdbBuild(c *command, args []string) int {
+	s := newEgdbStep(c)
 	pieces := s.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
 	v, db, d, rc, ok := s.open(args, 64, false, func() error {
 		if *pieces < 2 || *pieces > 8 {
@@ -107,18 +110,18 @@ func runEgdbBuild(args []string, stdout, stderr io.Writer) int {
 		if p.Skipped {
 			state = "on disk"
 		}
-		fmt.Fprintf(stderr, "egdb %s %s: %d positions %s; %d/%d, %.0f positions/s, ETA %s\n",
+		fmt.Fprintf(c.stderr, "egdb %s %s: %d positions %s; %d/%d, %.0f positions/s, ETA %s\n",
 			v.Name, p.Slice, p.Positions, state, p.Done, p.Total, p.Rate(), p.ETA().Round(time.Second))
 	})
 	if err != nil {
 		return s.fail(1, "%v", err)
 	}
-	fmt.Fprintf(stdout, "egdb %s: tables of up to %d pieces in %s (%s)\n", v.Name, *pieces, d, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(c.stdout, "egdb %s: tables of up to %d pieces in %s (%s)\n", v.Name, *pieces, d, time.Since(start).Round(time.Millisecond))
 	return 0
 }
 
-func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
-	s := newEgdbStep("probe", "damaengine egdb probe --variant V --fen F [--dir D]", stdout, stderr)
+func runEgdbProbe(c *command, args []string) int {
+	s := newEgdbStep(c)
 	at := positionFlags{variant: s.variant, fen: s.String("fen", "", "position (PDN FEN or Hub string)")}
 	if rc, ok := s.parse(args); !ok {
 		return rc
@@ -166,7 +169,7 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 	if dist >= 0 {
 		line += " plies-to-conversion=" + strconv.Itoa(dist)
 	}
-	fmt.Fprintln(stdout, line)
+	fmt.Fprintln(c.stdout, line)
 	return 0
 }
 
@@ -174,8 +177,8 @@ func runEgdbProbe(args []string, stdout, stderr io.Writer) int {
 // position; larger slices are sampled.
 const verifyAll = 4
 
-func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
-	s := newEgdbStep("verify", "damaengine egdb verify --variant V [--dir D] [--sample N]", stdout, stderr)
+func runEgdbVerify(c *command, args []string) int {
+	s := newEgdbStep(c)
 	sample := s.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
 	seed := s.Uint64("seed", 1, "seed of the sample")
 	v, db, d, rc, ok := s.open(args, 64, true, func() error {
@@ -207,10 +210,10 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		if r.MaxDist >= 0 {
 			dist = fmt.Sprintf("longest distance to conversion %d plies", r.MaxDist)
 		}
-		fmt.Fprintf(stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, %s, bad %d\n",
+		fmt.Fprintf(c.stdout, "egdb verify %s %s: %d checked (%s): win %d draw %d loss %d, capture pending %d, no position %d, %s, bad %d\n",
 			v.Name, sl, r.Checked, how, r.Win, r.Draw, r.Loss, r.Capture, r.Empty, dist, r.Bad)
 		if r.Bad > 0 {
-			fmt.Fprintf(stdout, "  first bad: %s\n", r.FirstBad)
+			fmt.Fprintf(c.stdout, "  first bad: %s\n", r.FirstBad)
 		}
 		total.Checked += r.Checked
 		total.Win += r.Win
@@ -218,7 +221,7 @@ func runEgdbVerify(args []string, stdout, stderr io.Writer) int {
 		total.Loss += r.Loss
 		total.Bad += r.Bad
 	}
-	fmt.Fprintf(stdout, "egdb verify %s: tables of up to %d pieces in %s: %d checked, win %d draw %d loss %d, bad %d (%s)\n",
+	fmt.Fprintf(c.stdout, "egdb verify %s: tables of up to %d pieces in %s: %d checked, win %d draw %d loss %d, bad %d (%s)\n",
 		v.Name, db.Pieces(v), d, total.Checked, total.Win, total.Draw, total.Loss, total.Bad, time.Since(start).Round(time.Millisecond))
 	if total.Bad > 0 {
 		return 1

@@ -14,7 +14,7 @@ import (
 // The shared flag groups: each parses what it declares into what the
 // packages take, or says what is wrong in the words the subcommands print.
 func TestSharedFlags(t *testing.T) {
-	c := newCommand("test", "test", io.Discard, io.Discard)
+	c := newCommand("test", "test", nil, io.Discard, io.Discard)
 	limit := c.limitFlags()
 	engines := c.engineFlags()
 	at := c.positionFlags(fenStartHelp)
@@ -54,7 +54,7 @@ func TestSharedFlags(t *testing.T) {
 		{[]string{"--tc", "0+1"}, `--tc "0+1"`},
 		{[]string{"--tc", "1+-1"}, `--tc "1+-1"`},
 	} {
-		c := newCommand("test", "test", io.Discard, io.Discard)
+		c := newCommand("test", "test", nil, io.Discard, io.Discard)
 		limit := c.limitFlags()
 		if _, ok := c.parse(tc.args); !ok {
 			t.Fatalf("%v: parse failed", tc.args)
@@ -71,7 +71,7 @@ func TestSharedFlags(t *testing.T) {
 		{"--engine1", "a", "--engine2", "d", "--engine-option", "x"},
 		{"--engine1", "a", "--engine2", "d", "--engine-option", "=1"},
 	} {
-		c := newCommand("test", "test", io.Discard, io.Discard)
+		c := newCommand("test", "test", nil, io.Discard, io.Discard)
 		engines := c.engineFlags()
 		c.parse(args)
 		if _, err := engines.engines(); err == nil || !strings.HasPrefix(err.Error(), "--engine") {
@@ -82,7 +82,7 @@ func TestSharedFlags(t *testing.T) {
 	// --pdn: created afresh, or appended to.
 	file := filepath.Join(t.TempDir(), "g.pdn")
 	for i, appendTo := range []bool{false, true, false, true} {
-		c := newCommand("test", "test", io.Discard, io.Discard)
+		c := newCommand("test", "test", nil, io.Discard, io.Discard)
 		pdn := c.pdnFlag("games", appendTo)
 		c.parse([]string{"--pdn", file})
 		w, closeIt, err := pdn.open()
@@ -95,7 +95,7 @@ func TestSharedFlags(t *testing.T) {
 			t.Errorf("write %d (append %v): file %q", i, appendTo, b)
 		}
 	}
-	c = newCommand("test", "test", io.Discard, io.Discard)
+	c = newCommand("test", "test", nil, io.Discard, io.Discard)
 	pdn = c.pdnFlag("games", true)
 	c.parse([]string{"--pdn", filepath.Join(file, "no-dir", "g.pdn")})
 	if _, _, err := pdn.open(); err == nil || !strings.HasPrefix(err.Error(), "--pdn: ") {

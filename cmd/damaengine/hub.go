@@ -47,8 +47,8 @@ func runFromFirstLine(stdin io.Reader, stdout, stderr io.Writer) int {
 
 // hubHelp describes the hub subcommand: its settings are the protocol's
 // parameters.
-func hubHelp() string {
-	return "usage: damaengine hub [--name=value ...]\n\n" +
+func hubHelp(synopsis string) string {
+	return "usage: " + synopsis + "\n\n" +
 		"Hub protocol on stdin/stdout. Each --name=value sets a parameter before the session\n" +
 		"starts, as set-param would; unknown names are ignored. Parameters:\n" + protocol.ParamHelp()
 }

@@ -38,8 +38,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runFromFirstLine(stdin, stdout, stderr)
 	}
-	if cmd, ok := commands[args[0]]; ok {
-		return cmd(args[1:], stdin, stdout, stderr)
+	if sc, ok := commands[args[0]]; ok {
+		return sc.start(args[0], args[1:], stdin, stdout, stderr)
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
@@ -53,32 +53,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// commands runs each subcommand with its arguments.
-var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"hub":   runHubOrHelp,
-	"perft": noStdin(runPerft),
-	"bench": noStdin(runBench),
-	"dxp":   noStdin(runDXP),
-	"play":  runPlay,
-	"match": noStdin(runMatch),
-	"book":  noStdin(runBook),
-	"serve": noStdin(runServe),
-	"egdb":  noStdin(runEgdb),
-	"tune":  noStdin(runTune),
-}
-
-// noStdin adapts a subcommand that reads no standard input to commands.
-func noStdin(run func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
-	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return run(args, stdout, stderr) }
+// commands are the subcommands by name: the synopsis each prints with
+// --help, the function that runs it, and for book, egdb and tune their
+// steps, each with its own synopsis and function.
+var commands = map[string]subcommand{
+	"hub":   {"damaengine hub [--name=value ...]", runHubOrHelp, nil},
+	"perft": {"damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", runPerft, nil},
+	"bench": {"damaengine bench [--variant V|all] [--depth N]", runBench, nil},
+	"dxp":   {"damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", runDXP, nil},
+	"play":  {"damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", runPlay, nil},
+	"match": {`damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, runMatch, nil},
+	"book":  {bookSynopsis, runBook, bookSteps},
+	"serve": {"damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]", runServe, nil},
+	"egdb":  {"damaengine egdb build|probe|verify ...", runEgdb, egdbSteps},
+	"tune":  {tuneSynopsis, runTune, tuneSteps},
 }
 
 // runHubOrHelp runs "damaengine hub", or prints its parameters for --help.
-func runHubOrHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runHubOrHelp(c *command, args []string) int {
 	if isHelp(args) {
-		fmt.Fprint(stdout, hubHelp())
+		fmt.Fprint(c.stdout, hubHelp(c.synopsis))
 		return 0
 	}
-	return runHub(args, stdin, stdout, stderr)
+	return runHub(args, c.stdin, c.stdout, c.stderr)
 }
 
 // subcommands names every subcommand, for the error on an unknown one.

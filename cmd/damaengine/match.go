@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -14,8 +13,7 @@ import (
 // refereed by our rules; progress goes to stderr and the last line of
 // stdout is "match games=N wins=W losses=L draws=D score=S elo=E
 // errorbar=B" from engine1's side.
-func runMatch(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("match", `damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, stdout, stderr)
+func runMatch(c *command, args []string) int {
 	engines := c.engineFlags()
 	variant := c.variantFlag()
 	games := c.Int("games", 2, "number of games (each opening is played twice, colours reversed)")
@@ -72,11 +70,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			llr, lo, hi := cfg.SPRT.LLR(r)
 			line += fmt.Sprintf(" llr %.2f [%.2f, %.2f]", llr, lo, hi)
 		}
-		fmt.Fprintln(stderr, line)
+		fmt.Fprintln(c.stderr, line)
 	}
 	res, err := bench.Match(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "damaengine match: %v\n", err)
+		fmt.Fprintf(c.stderr, "damaengine match: %v\n", err)
 		if res.Games == 0 {
 			return 1
 		}
@@ -85,7 +83,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if math.IsInf(bar, 0) || math.IsNaN(bar) {
 		bar = 0
 	}
-	fmt.Fprintf(stdout, "match games=%d wins=%d losses=%d draws=%d score=%.3f elo=%.1f errorbar=%.1f\n",
+	fmt.Fprintf(c.stdout, "match games=%d wins=%d losses=%d draws=%d score=%.3f elo=%.1f errorbar=%.1f\n",
 		res.Games, res.Wins, res.Losses, res.Draws, res.Score(), elo, bar)
 	if err != nil {
 		return 1

@@ -11,8 +11,7 @@ import (
 // runPerft implements "damaengine perft": one line per depth 1..N,
 // "perft depth=D nodes=N time=S nps=X"; with --divide, first one
 // "MOVE NODES" line per root move at depth N.
-func runPerft(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("perft", "damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", stdout, stderr)
+func runPerft(c *command, args []string) int {
 	start := c.positionFlags(fenStartHelp)
 	depth := c.Int("depth", 0, "depth in plies (1..64)")
 	divide := c.Bool("divide", false, "print the count below each root move first")
@@ -29,18 +28,14 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	pf := movegen.NewPerfter(v)
 	if *divide {
 		for _, e := range pf.Divide(&pos, *depth) {
-			fmt.Fprintf(stdout, "%s %d\n", v.FormatMove(&pos, e.Move), e.Nodes)
+			fmt.Fprintf(c.stdout, "%s %d\n", v.FormatMove(&pos, e.Move), e.Nodes)
 		}
 	}
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
-		n := perftWithProgress(pf, &pos, d, start, stderr)
-		el := time.Since(start).Seconds()
-		nps := 0.0
-		if el > 0 {
-			nps = float64(n) / el
-		}
-		fmt.Fprintf(stdout, "perft depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, el, nps)
+		n := perftWithProgress(pf, &pos, d, start, c.stderr)
+		el := time.Since(start)
+		fmt.Fprintf(c.stdout, "perft depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, el.Seconds(), perSecond(n, el))
 	}
 	return 0
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"math"
 	"strings"
 
@@ -11,8 +10,7 @@ import (
 
 // runPlay implements "damaengine play": a person plays the engine on the
 // terminal (package play), typing moves and commands on stdin.
-func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newCommand("play", "damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", stdout, stderr)
+func runPlay(c *command, args []string) int {
 	start := c.positionFlags(fenStartHelp)
 	side := c.String("side", "white", "the colour you play: white or black")
 	moveTime := c.Float64("movetime", 1, "seconds the engine thinks per move")
@@ -38,6 +36,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	play.Run(play.Options{
 		Variant: v, Start: pos, Human: human,
 		MoveTime: seconds(*moveTime),
-	}, stdin, stdout)
+	}, c.stdin, c.stdout)
 	return 0
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -17,8 +16,7 @@ import (
 // runServe implements "damaengine serve": the web page where a person plays
 // the engine in a browser (package serve), on loopback unless --addr says
 // otherwise.
-func runServe(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("serve", "damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]", stdout, stderr)
+func runServe(c *command, args []string) int {
 	addr := c.String("addr", "127.0.0.1:8080", "address to listen on (host:port; loopback by default)")
 	maxGames := c.Int("max-games", 16, "games kept at once")
 	idle := c.Duration("idle", 30*time.Minute, "a game untouched this long is dropped")
@@ -39,7 +37,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Handler:           serve.New(serve.Options{MaxGames: *maxGames, IdleTimeout: *idle}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	fmt.Fprintf(stdout, "damaengine serve: open http://%s/ in a browser (Ctrl-C stops)\n", ln.Addr())
+	fmt.Fprintf(c.stdout, "damaengine serve: open http://%s/ in a browser (Ctrl-C stops)\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {

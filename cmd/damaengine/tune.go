@@ -16,20 +16,16 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--checkpoint FILE]`
 
-// runTune implements "damaengine tune gen|fit": self-play data, then the
-// fit of the learned evaluation's weights. Progress goes to stderr.
-func runTune(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return fail(stderr, 2, "tune", "want gen or fit\nusage: %s", tuneSynopsis)
-	}
-	if isHelp(args[:1]) {
-		fmt.Fprintln(stdout, "usage: "+tuneSynopsis)
-		return 0
-	}
-	if rc, ok := runStep(args, stdout, stderr, map[string]stepFunc{"gen": runTuneGen, "fit": runTuneFit}); ok {
-		return rc
-	}
-	return fail(stderr, 2, "tune", "unknown step %q: want gen or fit", args[0])
+// runTune answers "damaengine tune" without gen or fit: self-play data,
+// then the fit of the learned evaluation's weights (progress on stderr).
+func runTune(c *command, args []string) int {
+	return c.noStep(args, "want gen or fit\nusage: "+c.synopsis, "unknown step %q: want gen or fit")
+}
+
+// tuneSteps are the steps of damaengine tune.
+var tuneSteps = map[string]subcommand{
+	"gen": {tuneSynopsis, runTuneGen, nil},
+	"fit": {tuneSynopsis, runTuneFit, nil},
 }
 
 // progressLine prints a progress line on stderr at most every few seconds
@@ -51,8 +47,7 @@ func (p *progressLine) report(done, total int, el time.Duration, extra string) {
 		100*float64(done)/float64(total), rate, eta.Round(time.Second), extra)
 }
 
-func runTuneGen(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("tune gen", tuneSynopsis, stdout, stderr)
+func runTuneGen(c *command, args []string) int {
 	variant := c.variantFlag()
 	out := c.String("out", "", "games file (appended; a run continues one left by the same settings)")
 	games := c.Int("games", 1000, "games in the file when done")
@@ -78,7 +73,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) int {
 		// weights are embedded, so its games do not change when they do.
 		eval.HandWrittenOnly(v)
 	}
-	pl := &progressLine{w: stderr, what: "games"}
+	pl := &progressLine{w: c.stderr, what: "games"}
 	err := tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
 	if err != nil {
 		return c.fail(1, "%v", err)
@@ -98,8 +93,7 @@ func loadWeightsFile(v *movegen.Variant, path string) error {
 	return nil
 }
 
-func runTuneFit(args []string, stdout, stderr io.Writer) int {
-	c := newCommand("tune fit", tuneSynopsis, stdout, stderr)
+func runTuneFit(c *command, args []string) int {
 	variant := c.variantFlag()
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "weights file to write")
@@ -135,13 +129,13 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 	train := tune.BuildSet(v, games, lab)
 	lab.Keep = true
 	valid := tune.BuildSet(v, games, lab)
-	fmt.Fprintf(stderr, "tune: %d games, %d training and %d validation positions, K=%.1f, read in %s\n",
+	fmt.Fprintf(c.stderr, "tune: %d games, %d training and %d validation positions, K=%.1f, read in %s\n",
 		len(games), train.Rows(), valid.Rows(), k, time.Since(t0).Round(time.Millisecond))
-	fmt.Fprintf(stderr, "tune: hand-written alone: loss %.5f (training) %.5f (validation)\n",
+	fmt.Fprintf(c.stderr, "tune: hand-written alone: loss %.5f (training) %.5f (validation)\n",
 		tune.Loss(train, nil, k), tune.Loss(valid, nil, k))
 	cfg := tune.FitConfig{Features: nf, K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, L2: *l2, Seed: 1, Checkpoint: *ckpt}
 	st, err := tune.Fit(cfg, train, valid, func(p tune.Progress) {
-		fmt.Fprintf(stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %s elapsed, ETA %s\n",
+		fmt.Fprintf(c.stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %s elapsed, ETA %s\n",
 			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))
 	})
 	if err != nil {
@@ -158,6 +152,6 @@ func runTuneFit(args []string, stdout, stderr io.Writer) int {
 	if err := f.Close(); err != nil {
 		return c.fail(1, "%v", err)
 	}
-	fmt.Fprintf(stderr, "tune: wrote %s\n", *out)
+	fmt.Fprintf(c.stderr, "tune: wrote %s\n", *out)
 	return 0
 }
