@@ -138,6 +138,12 @@ type Engine struct {
 	soft    time.Duration
 	hard    time.Duration
 	nodeCap uint64
+
+	// The deepest iteration a helper thread completed in this search
+	// (Lazy SMP): a helper that finishes a depth before the main thread
+	// does gives the answer for it.
+	helperMu   sync.Mutex
+	helperBest Info
 }
 
 // New returns an engine for variant v with a table of 2^ttLog2 entries.
@@ -222,6 +228,7 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 		return res
 	}
 	e.tt.NewSearch()
+	e.helperBest = Info{}
 	for _, w := range e.workers {
 		w.setup(g)
 	}
@@ -265,6 +272,15 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 	if p := helperPanic.Load(); p != nil {
 		panic(p)
 	}
+	if hb := e.helperBest; hb.Depth > res.Depth && len(hb.PV) > 0 && !(lim.Infinite && e.multiPV > 1) {
+		res.Move, res.Score, res.Depth = hb.PV[0], hb.Score, hb.Depth
+		res.HasPonder = len(hb.PV) > 1
+		if res.HasPonder {
+			res.Ponder = hb.PV[1]
+		}
+		hb.Nodes, hb.Time, hb.Line = e.totalNodes(), time.Since(e.start), 1
+		onInfo(hb)
+	}
 	e.waitIfPondering(lim)
 	res.Nodes = e.totalNodes()
 	return res
@@ -278,6 +294,20 @@ func (e *Engine) waitIfPondering(lim Limits) {
 	}
 	if e.ctl.pondering.Load() || lim.Infinite {
 		<-e.ctl.wake
+	}
+}
+
+// offer records a helper thread's completed iteration if it is the
+// deepest so far, and ends a depth-limited search once the asked depth is
+// reached by any thread.
+func (e *Engine) offer(depth, score int, pv []movegen.Move) {
+	e.helperMu.Lock()
+	if depth > e.helperBest.Depth {
+		e.helperBest = Info{Depth: depth, Score: score, PV: append(e.helperBest.PV[:0:0], pv...)}
+	}
+	e.helperMu.Unlock()
+	if e.lim.Depth > 0 && depth >= e.lim.Depth {
+		e.abort.Store(true)
 	}
 }
 

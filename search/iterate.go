@@ -113,6 +113,8 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			best := w.pv[0][0]
 			w.excluded = append(w.excluded, best)
 			if onInfo == nil {
+				e.offer(depth, score, w.pv[0][:w.pvLen[0]])
+				prev = score // the next aspiration window is centred on it
 				continue
 			}
 			pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)

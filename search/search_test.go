@@ -854,6 +854,9 @@ func TestThreads(t *testing.T) {
 		want := mustMove(t, &p, tc.move)
 		res := e.Search(NewControl(false), Game{Pos: p}, Limits{Depth: 10}, nil)
 		t.Logf("%s: %s score %d nodes %d", tc.name, italian.FormatMove(&p, res.Move), res.Score, res.Nodes)
+		if res.Depth != 10 {
+			t.Errorf("%s: depth %d, want the 10 asked (by whichever thread reached it)", tc.name, res.Depth)
+		}
 		if res.Move != want || res.Score < 100 {
 			t.Errorf("%s: %s score %d, want %s winning", tc.name, italian.FormatMove(&p, res.Move), res.Score, tc.move)
 		}
@@ -901,6 +904,29 @@ func TestThreads(t *testing.T) {
 		if e.Threads() != th || italian.FormatMove(&p, res.Move) != tactics[0].move {
 			t.Errorf("%d threads: %+v", th, res)
 		}
+	}
+}
+
+// TestOfferDeepestHelper: a helper thread's completed iteration is kept
+// only when it is deeper than the one kept, and reaching a depth limit
+// ends the search for every thread.
+func TestOfferDeepestHelper(t *testing.T) {
+	e := New(italian, 10)
+	p := mustPos(t, italian.StartFEN)
+	var l movegen.MoveList
+	italian.Generate(&p, &l)
+	e.lim = Limits{Depth: 9}
+	e.offer(7, 12, l.Moves[:2])
+	e.offer(6, -40, l.Moves[2:3])
+	if hb := e.helperBest; hb.Depth != 7 || hb.Score != 12 || len(hb.PV) != 2 || hb.PV[0] != l.Moves[0] {
+		t.Errorf("after depths 7 and 6: %+v, want depth 7's line", hb)
+	}
+	if e.abort.Load() {
+		t.Errorf("depth 7 of 9 aborted the search")
+	}
+	e.offer(9, 5, l.Moves[3:4])
+	if e.helperBest.Depth != 9 || e.helperBest.PV[0] != l.Moves[3] || !e.abort.Load() {
+		t.Errorf("depth 9 of 9: %+v, abort %v; want it kept and the search ended", e.helperBest, e.abort.Load())
 	}
 }
 
