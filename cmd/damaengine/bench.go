@@ -5,14 +5,16 @@ import (
 	"time"
 
 	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
 )
 
-// runBench implements "damaengine bench [--variant V|all] [--depth N]": a
-// line per position, then "bench nodes=N time=S nps=X".
+// runBench implements "damaengine bench [--variant V|all] [--depth N]
+// [--hand-written]": a line per position, then "bench nodes=N time=S nps=X".
 func runBench(c *command, args []string) int {
 	variant := c.String("variant", "italian", "rule set, or all")
 	depth := c.Int("depth", bench.DefaultBenchDepth, "search depth per position")
+	hand := c.Bool("hand-written", false, "the hand-written evaluation alone, without the learned correction (to compare the search's speed with builds that had no learned evaluation)")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
@@ -32,6 +34,16 @@ func runBench(c *command, args []string) int {
 			return c.fail(2, "%v", err)
 		}
 		vs = append(vs, v)
+	}
+	if *hand {
+		for _, v := range vs {
+			eval.HandWrittenOnly(v)
+		}
+		defer func() {
+			for _, v := range vs {
+				eval.ResetWeights(v)
+			}
+		}()
 	}
 	var total uint64
 	var elapsed time.Duration
