@@ -174,21 +174,25 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if ml.N == 1 && ply < 2*w.rootDepth {
 		depth++ // a forced reply costs nothing to look past
 	}
-	// The table move first; the rest are scored and sorted only if it does
-	// not cut off.
+	// The table move first; the rest are scored only if it does not cut
+	// off, the best of them found by one scan, and the others sorted only
+	// if that one does not cut off either (most nodes cut off at their
+	// first or second move).
 	unsorted := 0
 	if hit && w.ttFirst(ply, ttEnt) {
 		unsorted = 1
-	} else {
-		w.order(ply, 0)
 	}
 	alpha0 := alpha
 	best := -inf
 	var bestMove movegen.Move
 	searched := 0
 	for i := 0; i < ml.N; i++ {
-		if i == unsorted && i > 0 {
+		switch i - unsorted {
+		case 0:
 			w.order(ply, i)
+			w.pick(ply, i)
+		case 1:
+			w.sortFrom(ply, i)
 		}
 		m := ml.Moves[i]
 		if ply == 0 && w.isExcluded(m) {

@@ -16,11 +16,11 @@ type worker struct {
 
 	pos     [MaxPly + 2]movegen.Position
 	lists   [MaxPly + 2]movegen.MoveList
-	scores  [MaxPly + 2][movegen.MaxMoves]int32
-	rev     [MaxPly + 2]int // plies since a capture or man move (move rule)
-	span    [MaxPly + 2]int // how far back a repetition of each ply may lie
-	keys    []uint64        // game history, then one key per ply
-	base    int             // index in keys of the root
+	scores  [MaxPly + 2][movegen.MaxMoves]int64 // order's keys
+	rev     [MaxPly + 2]int                     // plies since a capture or man move (move rule)
+	span    [MaxPly + 2]int                     // how far back a repetition of each ply may lie
+	keys    []uint64                            // game history, then one key per ply
+	base    int                                 // index in keys of the root
 	killers [MaxPly + 2][2]movegen.Move
 	hist    [2][64][64]int32
 	counter [2][64][64]movegen.Move  // the reply that refuted a move last

@@ -42,8 +42,10 @@ func (w *worker) ttFirst(ply int, ent tt.Entry) bool {
 }
 
 // order scores the moves at ply from index from on (captures, more pieces
-// first; killers; then history) and sorts them best first. Insertion sort:
-// the lists are short and often nearly sorted.
+// first; killers; then history) for pick. A move's key is its score above
+// 255 less its index, so that keys are unique and the order pick takes
+// the moves in is the stable sort of the scores, best first, however the
+// moves not yet taken are shuffled.
 func (w *worker) order(ply, from int) {
 	ml := &w.lists[ply]
 	sc := &w.scores[ply]
@@ -55,32 +57,90 @@ func (w *worker) order(ply, from int) {
 		prev := w.played[ply-1]
 		cm = w.counter[side][prev.From][prev.To]
 	}
-	for i := from; i < ml.N; i++ {
-		m := ml.Moves[i]
-		var s int32
-		switch {
-		case m.Captured != 0:
-			s = scoreCapture + int32(popcount(m.Captured))<<8
-		case m == k0:
-			s = scoreKiller + 1
-		case m == k1:
-			s = scoreKiller
-		case m == cm:
-			s = scoreKiller - 1
-		default:
-			s = h[m.From][m.To]
+	n := min(ml.N, movegen.MaxMoves)
+	if from >= n {
+		return
+	}
+	if ml.Moves[from].Captured != 0 {
+		// Capture is compulsory, so either every move captures or none.
+		for i := from; i < n; i++ {
+			m := &ml.Moves[i]
+			s := scoreCapture + int32(popcount(m.Captured))<<8
+			if m.Promote {
+				s += 1 << 12
+			}
+			sc[i] = int64(s)<<8 | int64(255-i)
+		}
+		return
+	}
+	// A quiet move is known by its from and to squares but for Promote:
+	// the killers and the counter move are compared in full only when
+	// those match.
+	q0, q1, qc := quietKey(&k0), quietKey(&k1), quietKey(&cm)
+	for i := from; i < n; i++ {
+		m := &ml.Moves[i]
+		s := h[m.From&63][m.To&63]
+		if q := quietKey(m); q == q0 || q == q1 || q == qc {
+			switch {
+			case *m == k0:
+				s = scoreKiller + 1
+			case *m == k1:
+				s = scoreKiller
+			case *m == cm:
+				s = scoreKiller - 1
+			}
 		}
 		if m.Promote {
 			s += 1 << 12
 		}
+		sc[i] = int64(s)<<8 | int64(255-i)
+	}
+}
+
+// quietKey is m's from and to squares in 16 bits, 0 for a move that is
+// not a quiet one (an empty killer slot, a capture).
+func quietKey(m *movegen.Move) uint32 {
+	if m.Captured != 0 {
+		return 0
+	}
+	return uint32(m.From) | uint32(m.To)<<8
+}
+
+// pick moves the move of the highest key among those at ply from index i
+// on to index i.
+func (w *worker) pick(ply, i int) {
+	ml := &w.lists[ply]
+	sc := &w.scores[ply]
+	n := min(ml.N, movegen.MaxMoves)
+	if i >= n-1 {
+		return
+	}
+	b, k := i, sc[i]
+	for j := i + 1; j < n; j++ {
+		if sc[j] > k {
+			b, k = j, sc[j]
+		}
+	}
+	if b != i {
+		sc[b], sc[i] = sc[i], k
+		ml.Moves[b], ml.Moves[i] = ml.Moves[i], ml.Moves[b]
+	}
+}
+
+// sortFrom sorts the moves at ply from index from on by their keys, best
+// first (insertion sort: the lists are short).
+func (w *worker) sortFrom(ply, from int) {
+	ml := &w.lists[ply]
+	sc := &w.scores[ply]
+	n := min(ml.N, movegen.MaxMoves)
+	for i := from + 1; i < n; i++ {
+		k, m := sc[i], ml.Moves[i]
 		j := i
-		for j > from && sc[j-1] < s {
+		for ; j > from && sc[j-1] < k; j-- {
 			sc[j] = sc[j-1]
 			ml.Moves[j] = ml.Moves[j-1]
-			j--
 		}
-		sc[j] = s
-		ml.Moves[j] = m
+		sc[j], ml.Moves[j] = k, m
 	}
 }
 
