@@ -20,6 +20,12 @@ const (
 
 // setBookFile loads the book at path for the chosen variant; on any error
 // the book in use stays. An empty path goes back to the embedded book.
+// From the command line (h.inArgs) the file may be for another variant:
+// the client sets the variant only after the session starts (the match
+// runner does), so such a book is kept and serves its own variant once
+// that is chosen (bookFor), instead of being dropped with a warning nobody
+// sees, which it was: every non-Italian --book-file measured the embedded
+// book instead.
 func (h *Hub) setBookFile(path string) error {
 	if path == "" {
 		h.fileBook, h.bookFile = nil, ""
@@ -29,7 +35,7 @@ func (h *Hub) setBookFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("book-file: %v; the book in use stays", clipErr(err))
 	}
-	if b.Variant() != h.chosen.Name {
+	if b.Variant() != h.chosen.Name && !h.inArgs {
 		return fmt.Errorf("book-file %s is a book for %s but the variant is %s (set the variant first); the book in use stays", quoteClip(path), b.Variant(), h.chosen.Name)
 	}
 	h.fileBook, h.bookFile = b, path

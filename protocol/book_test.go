@@ -205,3 +205,43 @@ func BenchmarkBookMove(b *testing.B) {
 	}
 	pw.Close()
 }
+
+// TestBookFileFromArgs: a --book-file on the command line is applied
+// before the client sets the variant (the match runner sets it after the
+// session starts), so a book for another variant than the default must be
+// kept for its variant, not dropped: it was, with a warning no one saw,
+// and every non-Italian book-file match measured the embedded book.
+func TestBookFileFromArgs(t *testing.T) {
+	v := movegen.English
+	start := v.Start()
+	var ml movegen.MoveList
+	v.Generate(&start, &ml)
+	// a hand-made book: the start expanded, 12-16 (not the search's
+	// choice) the best by far
+	ents := map[uint64]book.Entry{start.Key: {Score: 50, Depth: 1, Expanded: true}}
+	const want = "12-16"
+	for _, m := range ml.Slice() {
+		c := start
+		c.Play(m)
+		s := 0
+		if v.HubMove(m) == want {
+			s = -50
+		}
+		ents[c.Key] = book.Entry{Score: s, Depth: 1}
+	}
+	f := filepath.Join(t.TempDir(), "english.book")
+	if err := book.New(v.Name, ents).Save(f); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	out := &syncBuffer{}
+	h := NewHub(pr, out, Options{Log: zerolog.Nop(), Args: []string{"--book-file=" + f, "--book-margin=0"}})
+	go h.Run()
+	pw.Write([]byte("set-param name=variant value=english\nset-param name=notation value=official\npos start\nlevel nodes=2000\ngo think\n"))
+	waitFor(t, out, "done move=")
+	pw.Close()
+	o := out.String()
+	if !regexp.MustCompile(`(?m)^info depth=1 score=0\.50 nodes=0 `).MatchString(o) || !strings.Contains(o, "done move="+want) {
+		t.Errorf("the command-line English book was not used (want its move %s at 0.50, nodes=0):\n%s", want, o)
+	}
+}

@@ -93,6 +93,7 @@ type Hub struct {
 	bookMargin      int
 	bookFile        string
 	fileBook        *book.Book // loaded by book-file
+	inArgs          bool       // NewHub is applying Options.Args
 	evalFile        string     // the eval-file parameter: a weights file in use, or ""
 	tables          *tableSet  // the egdb parameters and the tables they load
 
@@ -160,6 +161,7 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 	h.variant = h.chosen
 	h.game = movegen.NewGame(h.variant, h.variant.Start())
 	h.jobs = newJobs()
+	h.inArgs = true
 	for _, a := range opt.Args {
 		a = strings.TrimLeft(a, "-")
 		name, value, ok := strings.Cut(a, "=")
@@ -170,6 +172,7 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 			h.log.Warn().Err(err).Str("arg", clip(a, 200)).Msg("command-line setting ignored")
 		}
 	}
+	h.inArgs = false
 	return h
 }
 
