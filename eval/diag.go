@@ -272,7 +272,7 @@ func (e *diagEval) white(p *movegen.Position) int {
 	s += sum(&tw.w, pc.wm) - tw.bias*pc.nwm - sum(&tb.b, pc.bm) + tb.bias*pc.nbm
 
 	// Over-extension: advanced men with no own piece behind them.
-	a, c := e.sA, e.sB
+	a, c := e.sA&63, e.sB&63
 	s -= int(e.exposed[n]) * (bits.OnesCount64(pc.wm&e.expW&^(pc.w>>a|pc.w>>c)) -
 		bits.OnesCount64(pc.bm&e.expB&^(pc.b<<a|pc.b<<c)))
 	if e.outposts { // advanced men held by own pieces on both squares behind
@@ -306,22 +306,50 @@ func wingGap(m, left, right uint64) int {
 // behind (from White's side) an enemy man, btDepth ranks deep, are the
 // squares whose cone holds it.
 func (e *diagEval) freeMen(wm, bm, cw, cb uint64) (fw, fb uint64) {
-	a, c, board := e.sA, e.sB, e.board
+	a, c, board, d := e.sA&63, e.sB&63, e.board, e.btDepth
 	if cw != 0 {
-		f := bm
-		for i := 0; i < e.btDepth; i++ {
-			f |= (f<<a | f<<c) & board
+		var f uint64
+		switch a {
+		case 5: // 10x10
+			f = fillUp(bm, board, d, 5, 6)
+		case 4: // 8x8
+			f = fillUp(bm, board, d, 4, 5)
+		default:
+			f = fillUp(bm, board, d, a, c)
 		}
 		fw = cw &^ f
 	}
 	if cb != 0 {
-		f := wm
-		for i := 0; i < e.btDepth; i++ {
-			f |= (f>>a | f>>c) & board
+		var f uint64
+		switch a {
+		case 5:
+			f = fillDown(wm, board, d, 5, 6)
+		case 4:
+			f = fillDown(wm, board, d, 4, 5)
+		default:
+			f = fillDown(wm, board, d, a, c)
 		}
 		fb = cb &^ f
 	}
 	return fw, fb
+}
+
+// fillUp adds to f the squares d diagonal steps up from it, within board;
+// fillDown the squares d steps down. Called with constant shifts they
+// inline to constant shifts (a shift by a variable costs a move to CX, and
+// more when the count is not known to be below 64).
+func fillUp(f, board uint64, d int, a, c uint) uint64 {
+	for ; d > 0; d-- {
+		f |= (f<<a | f<<c) & board
+	}
+	return f
+}
+
+func fillDown(f, board uint64, d int, a, c uint) uint64 {
+	for ; d > 0; d-- {
+		f |= (f>>a | f>>c) & board
+	}
+	return f
 }
 
 // breakthrough scores the men with a free path to promotion.
@@ -341,7 +369,7 @@ func (e *diagEval) breakthrough(wm, bm uint64, wki, bki int) int {
 // kings scores the kings for White: mobility along their rays and the long
 // diagonal for flying kings; centrality and free neighbours for short ones.
 func (e *diagEval) kings(wk, bk, empty uint64) int {
-	a, c := e.sA, e.sB
+	a, c := e.sA&63, e.sB&63
 	if e.flying {
 		s := e.kingRay * (bits.OnesCount64(rays(wk, empty, a, c)) - bits.OnesCount64(rays(bk, empty, a, c)))
 		if wk&e.diag != 0 {
