@@ -409,6 +409,26 @@ func diagMoves[R diagRuleSet, M moveMode](p *Position, ml *MoveList) int {
 	return n
 }
 
+// diagCanStep reports whether a piece of the side to move in p can step to
+// an empty square, or a king start a slide (the first squares of the
+// moves diagMoves counts with no capture).
+func diagCanStep[R diagRuleSet](p *Position) bool {
+	rb := rulesOf[R]()
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := boardOf(rb) ^ (own | p.Pieces[us^1])
+	men, kings := own&^p.Kings, own&p.Kings
+	a := shortStep(rb)
+	var t uint64
+	if us == White {
+		t = rot(men, -a) | rot(men, -a-1)
+	} else {
+		t = rot(men, a) | rot(men, a+1)
+	}
+	t |= rot(kings, -a) | rot(kings, -a-1) | rot(kings, a) | rot(kings, a+1)
+	return t&empty != 0
+}
+
 // diagGen is the state of one capture search.
 type diagGen[R diagRuleSet] struct {
 	ml    *MoveList

@@ -144,6 +144,23 @@ func itScan(p *Position) (us Color, men, kings, empty, a, b, jk uint64, single b
 	return us, men, kings, empty, a, b, jk, more == 0
 }
 
+// italianCanStep reports whether a piece of the side to move in p can step
+// to an empty square (the squares countItalian counts with no capture).
+func italianCanStep(p *Position) bool {
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := Board8 &^ (own | p.Pieces[us^1])
+	men, kings := own&^p.Kings, own&p.Kings
+	var t uint64
+	if us == White {
+		t = men>>4 | men>>5
+	} else {
+		t = men<<4 | men<<5
+	}
+	t |= kings>>4 | kings>>5 | kings<<4 | kings<<5
+	return t&empty != 0
+}
+
 // genItalian fills ml with the legal moves of p under the Italian rules.
 func genItalian(p *Position, ml *MoveList) {
 	us, men, kings, empty, a, b, jk, single := itScan(p)

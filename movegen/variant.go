@@ -249,6 +249,44 @@ func (v *Variant) setGenerators() {
 	}
 }
 
+// HasMove reports whether the side to move in p has a legal move, as
+// Count(p, scratch) > 0 does, but mostly without counting: on the
+// diagonal boards a step (or a king's first square of a slide) to an
+// empty square is looked for first, and a capture only where there is
+// none (a capture, when there is one, is a legal move too). Turkish and
+// Damone count.
+func (v *Variant) HasMove(p *Position, scratch *MoveList) bool {
+	switch v.fam {
+	case famItalian:
+		if italianCanStep(p) {
+			return true
+		}
+	case famIntl:
+		if diagCanStep[intlRules](p) {
+			return true
+		}
+	case famRussian:
+		if diagCanStep[russianRules](p) {
+			return true
+		}
+	case famSpanish:
+		if diagCanStep[spanishRules](p) {
+			return true
+		}
+	case famBrazilian:
+		if diagCanStep[brazilianRules](p) {
+			return true
+		}
+	case famEnglish:
+		if diagCanStep[englishRules](p) {
+			return true
+		}
+	default:
+		return v.Count(p, scratch) > 0
+	}
+	return v.HasCapture(p)
+}
+
 // HasCapture reports whether the side to move in p has a capture (and so
 // must capture).
 func (v *Variant) HasCapture(p *Position) bool {

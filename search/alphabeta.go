@@ -149,7 +149,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if depth <= rfpDepth && !e.v.HasCapture(p) && !w.threatened(p) {
 			// Reverse futility: a quiet position with no capture threat whose
 			// static value beats beta by a margin per ply is not searched.
-			if st := w.evaluate(p); st-rfpMargin*depth >= beta && e.v.Count(p, &w.lists[ply]) > 0 {
+			if st := w.evaluate(p); st-rfpMargin*depth >= beta && e.v.HasMove(p, &w.lists[ply]) {
 				return st
 			}
 		}
@@ -286,7 +286,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if ply >= MaxPly-1 || !e.v.HasCapture(p) {
 		w.leafSum += uint64(ply)
 		w.leafCount++
-		if e.v.Count(p, ml) == 0 {
+		if !e.v.HasMove(p, ml) {
 			return -Mate + ply
 		}
 		if s, ok := w.probeEG(p, ply); ok && ply > 0 {

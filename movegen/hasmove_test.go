@@ -1,0 +1,61 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// HasMove answers as Count(p) > 0 does, on the positions of random games in
+// every variant (played to their end, so positions without a move are
+// among them) and on random boards.
+func TestHasMoveEqualsCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 5))
+	var ml, scratch MoveList
+	for _, v := range Variants() {
+		none := 0
+		check := func(p *Position) {
+			want := v.Count(p, &scratch) > 0
+			if got := v.HasMove(p, &scratch); got != want {
+				t.Fatalf("%s %s: HasMove %v, Count %d", v.Name, v.FEN(p), got, v.Count(p, &scratch))
+			}
+			if !want {
+				none++
+			}
+		}
+		for g := 0; g < 60; g++ {
+			p := v.Start()
+			for ply := 0; ply < 400; ply++ {
+				check(&p)
+				v.Generate(&p, &ml)
+				if ml.N == 0 {
+					break
+				}
+				p.Play(ml.Moves[rng.IntN(ml.N)])
+			}
+		}
+		// Sparse random boards: few pieces, often blocked.
+		board := v.Board()
+		for i := 0; i < 3000; i++ {
+			var q Position
+			for n := rng.IntN(6) + 1; n > 0; n-- {
+				b := rng.IntN(64)
+				if board>>b&1 == 0 || (q.Pieces[0]|q.Pieces[1])>>b&1 != 0 {
+					continue
+				}
+				c := Color(rng.IntN(2))
+				if v.CrownRank(c)&(1<<b) != 0 || rng.IntN(3) == 0 {
+					q.Kings |= 1 << b
+				}
+				q.Pieces[c] |= 1 << b
+			}
+			q.Side = Color(rng.IntN(2))
+			if q.Pieces[q.Side] == 0 || v.HasLossRule() {
+				continue
+			}
+			check(&q)
+		}
+		if none == 0 {
+			t.Errorf("%s: no position without a move was checked", v.Name)
+		}
+	}
+}
