@@ -506,7 +506,7 @@ func (l *layout) mobility(wk, bk, empty uint64) int {
 		}
 		return n
 	}
-	a, c := l.sA, l.sB
+	a, c := l.sA&63, l.sB&63
 	return bits.OnesCount64(wk>>a&empty) + bits.OnesCount64(wk>>c&empty) +
 		bits.OnesCount64(wk<<a&empty) + bits.OnesCount64(wk<<c&empty) -
 		bits.OnesCount64(bk>>a&empty) - bits.OnesCount64(bk>>c&empty) -

@@ -108,10 +108,20 @@ func (e *Engine) convert(g *Game, root *movegen.MoveList, lim Limits, onInfo fun
 	return res, true
 }
 
-// probeEG returns the table score of p at ply, if the tables know it.
+// probeEG returns the table score of p at ply, if the tables know it. It
+// is small enough to be inlined at every node: without tables it costs a
+// test.
 func (w *worker) probeEG(p *movegen.Position, ply int) (int, bool) {
+	if w.e.probe == nil {
+		return 0, false
+	}
+	return w.probeTables(p, ply)
+}
+
+// probeTables is probeEG with tables.
+func (w *worker) probeTables(p *movegen.Position, ply int) (int, bool) {
 	e := w.e
-	if e.probe == nil || popcount(p.Occupied()) > e.probePieces || e.v.HasCapture(p) {
+	if popcount(p.Occupied()) > e.probePieces || e.v.HasCapture(p) {
 		return 0, false
 	}
 	r, ok := e.probe(e.v, p)
