@@ -386,8 +386,8 @@ func TestVerify(t *testing.T) {
 		t.Errorf("2k-1k: longest distance %d", r.MaxDist)
 	}
 	tab := db.vars[v.ID()].tabs[s]
-	for i, c := range tab.mem {
-		if c == codeWin && tab.dist.mem[i] > 2 {
+	for i := range tab.n {
+		if db.code(tab, i) == codeWin && tab.dist.mem[i] > 2 {
 			tab.dist.mem[i]--
 			break
 		}
@@ -395,9 +395,9 @@ func TestVerify(t *testing.T) {
 	if r, err := db.Verify(v, s, 0, 1); err != nil || r.Bad != 1 || !strings.Contains(r.FirstBad, "the successors say win at distance") {
 		t.Errorf("a win's distance one short: %+v, %v", r, err)
 	}
-	for i, c := range tab.mem {
-		if c == codeWin {
-			tab.mem[i] = codeDraw // the same position: still one bad
+	for i := range tab.n {
+		if db.code(tab, i) == codeWin {
+			tab.mem[i>>2] ^= (codeWin ^ codeDraw) << (2 * (i & 3)) // the same position: still one bad
 			break
 		}
 	}

@@ -73,7 +73,7 @@ type table struct {
 	s    Slice
 	n    int
 	wide bool
-	mem  []uint8  // one value per position, or nil
+	mem  []uint8  // the blocks unpacked end to end (2-bit codes, or bytes), or nil
 	key  uint64   // cache key of block 0
 	offs []uint32 // block i is data[offs[i]:offs[i+1]]
 	data []byte
@@ -239,6 +239,16 @@ func (vt *varTables) lookup(p *movegen.Position) (t *table, idx int) {
 	return t, vt.ix.index(s, &q)
 }
 
+// probeBuf is the move list and position of a probe resolving captures
+// (the move generator, called through a function value, makes them escape:
+// pooled, not allocated per probe).
+type probeBuf struct {
+	ml movegen.MoveList
+	c  movegen.Position
+}
+
+var probeBufs = sync.Pool{New: func() any { return new(probeBuf) }}
+
 func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
 	us, them := p.Pieces[p.Side], p.Pieces[p.Side^1]
 	if us == 0 {
@@ -251,13 +261,14 @@ func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
 		return Draw, false
 	}
 	if vt.v.HasCapture(p) {
-		var ml movegen.MoveList
-		vt.v.Generate(p, &ml)
+		b := probeBufs.Get().(*probeBuf)
+		defer probeBufs.Put(b)
+		vt.v.Generate(p, &b.ml)
 		best := Loss
-		for _, m := range ml.Slice() {
-			c := *p
-			c.Play(m)
-			w, ok := vt.probe(db, &c)
+		for _, m := range b.ml.Slice() {
+			b.c = *p
+			b.c.Play(m)
+			w, ok := vt.probe(db, &b.c)
 			if !ok {
 				return Draw, false
 			}
@@ -287,7 +298,7 @@ func (vt *varTables) probe(db *DB, p *movegen.Position) (WDL, bool) {
 // code returns the stored code of position idx of t.
 func (db *DB) code(t *table, idx int) uint8 {
 	if t.mem != nil {
-		return t.mem[idx]
+		return t.mem[idx>>2] >> (2 * (idx & 3)) & 3
 	}
 	blk := db.block(t, idx>>blockLog2)
 	if blk == nil {
@@ -376,6 +387,16 @@ func blockBytes(n, b int, wide bool) int {
 		return k
 	}
 	return (k + 3) / 4
+}
+
+// pack returns codes, one a byte, as 2-bit codes four a byte (the layout
+// of the unpacked blocks).
+func pack(codes []uint8) []byte {
+	out := make([]byte, (len(codes)+3)/4)
+	for i, c := range codes {
+		out[i>>2] |= c << (2 * (i & 3))
+	}
+	return out
 }
 
 // encode writes the values of one slice as a table file: header, block
@@ -538,6 +559,12 @@ func (db *DB) loadOne(vt *varTables, dir string, s Slice, wide bool) (*table, er
 	if err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
 	}
+	return db.decodeNew(vt, f, raw, s, wide)
+}
+
+// decodeNew checks the bytes raw of file f, slice s's values (or with
+// wide its distances), and returns their table with its own cache keys.
+func (db *DB) decodeNew(vt *varTables, f string, raw []byte, s Slice, wide bool) (*table, error) {
 	// The checksum covers every block: they are unpacked on first use,
 	// not here (unpacking all of the 5-piece tables took 1.8 s of CPU).
 	t, err := decode(f, raw, vt.v, s, vt.ix.size(s), wide)
@@ -546,6 +573,28 @@ func (db *DB) loadOne(vt *varTables, dir string, s Slice, wide bool) (*table, er
 	}
 	t.key = db.next
 	db.next += 1 << 32
+	return t, nil
+}
+
+// loadResumed reads slice s from dir for a build resuming there: with its
+// distances (else an error), its values unpacked whole into memory.
+func (db *DB) loadResumed(vt *varTables, dir string, s Slice) (*table, error) {
+	t, err := db.loadFile(vt, dir, s)
+	if err != nil {
+		return nil, err
+	}
+	if t.dist == nil {
+		return nil, fmt.Errorf("egdb: %s: no distances", path(dir, vt.v, s, false))
+	}
+	mem := make([]byte, 0, (t.n+3)/4)
+	for b := 0; b+1 < len(t.offs); b++ {
+		blk, err := unpackBlock(t.data[t.offs[b]:t.offs[b+1]], blockBytes(t.n, b, false))
+		if err != nil {
+			return nil, fmt.Errorf("egdb: %s: block %d: %w", path(dir, vt.v, s, false), b, err)
+		}
+		mem = append(mem, blk...)
+	}
+	t.mem, t.offs, t.data = mem, nil, nil
 	return t, nil
 }
 

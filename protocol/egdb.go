@@ -238,7 +238,7 @@ func buildTables(v *movegen.Variant, dir string, pieces int, w io.Writer) (strin
 	var last time.Time
 	solved := false
 	err = db.Build(v, pieces, dir, func(p egdb.Progress) {
-		if p.Skipped {
+		if p.Skipped || p.Step != "" {
 			return
 		}
 		if !solved {

@@ -106,6 +106,11 @@ func runEgdbBuild(c *command, args []string) int {
 	defer db.Close()
 	start := time.Now()
 	err := db.Build(v, *pieces, d, func(p egdb.Progress) {
+		if p.Step != "" {
+			fmt.Fprintf(c.stderr, "egdb %s %s: solving, %s; %d/%d done, %s elapsed\n",
+				v.Name, p.Slice, p.Step, p.Done, p.Total, p.Elapsed.Round(time.Second))
+			return
+		}
 		state := "solved"
 		if p.Skipped {
 			state = "on disk"

@@ -1,0 +1,134 @@
+package egdb
+
+import (
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// TestSolverAgrees: the un-move solver gives every value and distance the
+// reference solver (stored move graph) gives, per slice group of up to 3
+// pieces (4 on the 32-square boards without -short) in every supported
+// variant family.
+func TestSolverAgrees(t *testing.T) {
+	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Turkish, movegen.International)
+	for _, v := range vs {
+		pieces := 3
+		if !testing.Short() && v.Board() == movegen.Board8 && v != movegen.Turkish {
+			pieces = 4
+		}
+		db, _ := New(8)
+		if err := db.Build(v, pieces, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		vt := db.vars[v.ID()]
+		seen := map[Slice]bool{}
+		for _, s := range Slices(pieces, v.MaxPieces) {
+			if seen[s] {
+				continue
+			}
+			group := []Slice{s}
+			if m := s.Mirror(); m != s {
+				group = append(group, m)
+			}
+			codes, dists, err := vt.solveRef(db, group)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for gi, g := range group {
+				seen[g] = true
+				tab := vt.tabs[g]
+				bad := 0
+				for i := range codes[gi] {
+					if db.code(tab, i) != codes[gi][i] || db.byteAt(tab.dist, i) != dists[gi][i] {
+						if bad++; bad <= 3 {
+							p, _ := vt.ix.position(g, i)
+							t.Errorf("%s %s %s: code %d dist %d, reference %d %d", v.Name, g, v.FEN(&p),
+								db.code(tab, i), db.byteAt(tab.dist, i), codes[gi][i], dists[gi][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUnmoves: the positions unmoves finds for a position are exactly
+// those with no capture pending that reach it by a move neither capturing
+// nor promoting, each once.
+func TestUnmoves(t *testing.T) {
+	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Turkish, movegen.International)
+	for _, v := range vs {
+		db, _ := New(1)
+		vt, _ := db.varOf(v)
+		ix := vt.ix
+		for _, s := range Slices(3, v.MaxPieces) {
+			// Forward: every edge from s into its mirror, as a count per
+			// (parent, child) pair.
+			type edge struct{ from, to movegen.Position }
+			fwd := map[edge]int{}
+			var ml, un movegen.MoveList
+			var b movegen.Position
+			for idx := 0; idx < ix.size(s); idx++ {
+				p, ok := ix.position(s, idx)
+				if !ok || v.HasCapture(&p) {
+					continue
+				}
+				v.Generate(&p, &ml)
+				for _, m := range ml.Slice() {
+					if m.Promote {
+						continue
+					}
+					c := p
+					c.Play(m)
+					c.Key = 0
+					fwd[edge{p, c}]++
+				}
+			}
+			ms := s.Mirror()
+			back := 0
+			var ys []movegen.Position
+			for idx := 0; idx < ix.size(ms); idx++ {
+				x, ok := ix.position(ms, idx)
+				if !ok {
+					continue
+				}
+				c := ix.flip(&x)
+				c.Key = 0
+				ys = vt.unmoves(&c, &b, &un, ys[:0])
+				for _, y := range ys {
+					y.Key = 0
+					if v.HasCapture(&y) {
+						continue
+					}
+					if fwd[edge{y, c}] != 1 {
+						t.Fatalf("%s %s: %s un-moved to %s, %d moves that way", v.Name, s, v.FEN(&c), v.FEN(&y), fwd[edge{y, c}])
+					}
+					back++
+				}
+			}
+			total := 0
+			for e, k := range fwd {
+				if k != 1 {
+					t.Fatalf("%s: %s reaches %s by %d moves", v.Name, v.FEN(&e.from), v.FEN(&e.to), k)
+				}
+				total++
+			}
+			if back != total {
+				t.Errorf("%s %s: %d moves, %d un-moves", v.Name, s, total, back)
+			}
+		}
+	}
+}
+
+// BenchmarkBuild builds Italian's tables of up to 4 pieces in memory (for
+// profiles of the solver).
+func BenchmarkBuild(b *testing.B) {
+	for range b.N {
+		db, _ := New(8)
+		if err := db.Build(movegen.Italian, 4, "", nil); err != nil {
+			b.Fatal(err)
+		}
+		db.Close()
+	}
+}
