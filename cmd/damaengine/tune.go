@@ -14,7 +14,7 @@ import (
 )
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
-       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--checkpoint FILE]`
+       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE]`
 
 // runTune answers "damaengine tune" without gen or fit: self-play data,
 // then the fit of the learned evaluation's weights (progress on stderr).
@@ -102,6 +102,7 @@ func runTuneFit(c *command, args []string) int {
 	rate := c.Float64("rate", 4, "Adam step size (weight units, 1/4 centi-man)")
 	l2 := c.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
+	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
 	v, rc, ok := c.parseVariant(args, variant)
 	if !ok {
@@ -109,6 +110,9 @@ func runTuneFit(c *command, args []string) int {
 	}
 	if *data == "" || *out == "" {
 		return c.fail(2, "--data and --out are required")
+	}
+	if *kScale < 0 {
+		return c.fail(2, "--k must be 0 (fitted) or more")
 	}
 	nf := eval.FeatureCount(v)
 	if nf == 0 {
@@ -125,6 +129,10 @@ func runTuneFit(c *command, args []string) int {
 	eval.HandWrittenOnly(v) // the base of every row is the hand-written evaluation
 	raw := tune.BuildSet(v, games, tune.LabelConfig{Lambda: 1})
 	k := tune.FitK(raw, 20, 2000)
+	if *kScale > 0 {
+		fmt.Fprintf(c.stderr, "tune: K fitted to the game results %.1f, using --k %.1f\n", k, *kScale)
+		k = *kScale
+	}
 	lab := tune.LabelConfig{Lambda: *lambda, K: k, Skip: 10}
 	train := tune.BuildSet(v, games, lab)
 	lab.Keep = true

@@ -21,7 +21,7 @@ func TestTuneHelpAndErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"tune"}, {"tune", "frob"}, {"tune", "gen"}, {"tune", "fit", "--data", "x"},
 		{"tune", "gen", "--variant", "nope", "--out", "x"},
-		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y"},
+		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--k", "-1"},
 		{"tune", "gen", "--out", "x", "--weights", "/nonexistent.dw"},
 	} {
 		var out, errb bytes.Buffer
