@@ -8,7 +8,8 @@ import (
 )
 
 // The learned evaluation of the diagonal variants (Italian, English,
-// Russian, Brazilian, Spanish, International) and of Turkish: the variant's hand-written
+// Russian, Brazilian, Spanish, International), of Italian Damone (both rule
+// options) and of Turkish: the variant's hand-written
 // evaluation plus a learned correction, a sum of weights fitted offline by
 // the tuner (package tune) on self-play positions. Every weight has a
 // middlegame and an endgame value, blended by the number of pieces on the
@@ -30,8 +31,13 @@ import (
 //     4 x 9 = 36) holds 4 playable squares, each empty (or a king), an own
 //     man or an enemy man: 3^4 = 81 configurations per region, one weight
 //     each. Regions overlap by two files, so neighbouring structures are
-//     seen together. Turkish, whose 64 squares are all playable, uses
-//     every block of 2 ranks by 2 files instead (7 x 7 = 49 regions).
+//     seen together. Turkish has none: its 64 squares as 2 x 2 blocks
+//     (49 regions) fitted and played worse than the square tables alone;
+//   - Turkish only, the side to move's terms: one weight for having the
+//     move (tempo), and the side to move's men (1, 2, 3 or more) and
+//     kings (1, 2 or more) that the other side could capture now
+//     (tkThreatFeatures), counted for the side to move;
+//   - Damone only: the Damoni by square (the Dame use the kings' table).
 //
 // A variant uses its learned evaluation when weights for it are embedded
 // (eval/weights/VARIANT.dw, only for variants where the learned
@@ -81,9 +87,13 @@ type layout struct {
 	// the regions are read square by square.
 	orth bool
 	next [64]uint64
+	// damone marks Italian Damone's three ranks of piece: the Damoni
+	// (Position.Super) have a square table of their own (fSuper); the
+	// Dame use the kings' table.
+	damone bool
 
-	// feature offsets
-	fMen, fKing, fMob, fBal, fWin, nFeat int
+	// feature offsets (fTempo and fThreat: Turkish only)
+	fMen, fKing, fMob, fBal, fWin, fTempo, fThreat, fSuper, nFeat int
 
 	cur atomic.Pointer[weightTables] // learned weights in use (nil: hand-written only)
 	def *weightTables                // the embedded weights (nil: none)
@@ -98,9 +108,12 @@ type window struct{ base, shape uint8 }
 type weightTables struct {
 	menW, menB   [64][2]int32 // [bit][mg, eg]
 	kingW, kingB [64][2]int32
+	supW, supB   [64][2]int32 // Damone: the Damoni
 	mob, bal     [][2]int32
 	win          [][2]int32 // [region*81 + configuration]
-	raw          []int16    // the file's weights, mg and eg interleaved by feature
+	tempo        [2]int32   // Turkish: the side to move's
+	threat       [tkThreatBuckets][2]int32
+	raw          []int16 // the file's weights, mg and eg interleaved by feature
 
 	// The folded form the diagonal boards are evaluated with (see fold):
 	// values packed as mg<<32 + eg, one table per region holding White's
@@ -108,6 +121,7 @@ type weightTables struct {
 	// weights of the squares it owns.
 	regs           []foldedRegion
 	kingWp, kingBp [64]int64
+	supWp, supBp   [64]int64
 	mobP           int64
 	balP           [balanceBuckets]int64
 }
@@ -142,6 +156,7 @@ var layouts [movegen.NumIDs]*layout
 var learnedVariants = []*movegen.Variant{
 	movegen.Italian, movegen.English, movegen.Russian, movegen.Brazilian,
 	movegen.Spanish, movegen.International, movegen.Turkish,
+	movegen.Damone, movegen.DamoneAllDamoni,
 }
 
 func init() {
@@ -176,12 +191,15 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 		return nil
 	}
 	l := &layout{v: v, hand: hand, sA: sA, sB: sB, board: v.Board(), phaseLo: 6, phaseHi: 22, orth: orth}
+	if st := v.Start(); st.Super != 0 {
+		l.damone = true
+		l.phaseLo, l.phaseHi = dmPhaseLo, dmPhaseHi
+	}
 	files, ranks := v.Files(), v.Ranks()
 	// A region is 2 ranks by regionFiles files, one every fileStep files:
-	// 2 x 4 (4 dark squares) on the diagonal boards, 2 x 2 on Turkish's.
+	// 2 x 4 (4 dark squares) on the diagonal boards.
 	regionFiles, fileStep := 4, 2
 	if orth {
-		regionFiles, fileStep = 2, 1
 		l.phaseLo, l.phaseHi = 6, 30
 	}
 	if files == 10 {
@@ -217,7 +235,14 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 			}
 		}
 	}
-	for r0 := 0; r0+1 < ranks; r0++ {
+	// Turkish has no pattern regions: its 2 x 2 blocks (49 regions, read
+	// square by square) fitted and played worse than its square tables
+	// alone (docs/testing.md, "Turkish and Damone").
+	nr := ranks - 1
+	if orth {
+		nr = 0
+	}
+	for r0 := 0; r0 < nr; r0++ {
 		for f0 := 0; f0+regionFiles <= files; f0 += fileStep {
 			var w, bl [patternSize]uint8
 			n := 0
@@ -248,9 +273,16 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 	l.fBal = l.fMob + 1
 	l.fWin = l.fBal + balanceBuckets
 	l.nFeat = l.fWin + len(l.winW)*patternConfigs
+	if l.damone {
+		l.fSuper = l.nFeat
+		l.nFeat += l.nsq
+	}
 	if orth {
-		// Turkish regions are read square by square (windowConfig): a 2 x 2
-		// block spans 10 bits, past the 8-bit fast form.
+		// Turkish has the side to move's terms too: the move (tempo) and
+		// its pieces the other side could capture now (tkThreatBuckets).
+		l.fTempo = l.nFeat
+		l.fThreat = l.fTempo + 1
+		l.nFeat = l.fThreat + tkThreatBuckets
 		return l
 	}
 	shapes := map[[patternSize]uint8]uint8{}
@@ -326,10 +358,16 @@ func (l *layout) tables(raw []int16) *weightTables {
 		if s := l.sqW[b]; s >= 0 {
 			t.menW[b] = w(l.fMen + int(s))
 			t.kingW[b] = w(l.fKing + int(s))
+			if l.damone {
+				t.supW[b] = w(l.fSuper + int(s))
+			}
 		}
 		if s := l.sqB[b]; s >= 0 {
 			t.menB[b] = w(l.fMen + int(s))
 			t.kingB[b] = w(l.fKing + int(s))
+			if l.damone {
+				t.supB[b] = w(l.fSuper + int(s))
+			}
 		}
 	}
 	t.mob = [][2]int32{w(l.fMob)}
@@ -339,6 +377,12 @@ func (l *layout) tables(raw []int16) *weightTables {
 	t.win = make([][2]int32, len(l.winW)*patternConfigs)
 	for i := range t.win {
 		t.win[i] = w(l.fWin + i)
+	}
+	if l.orth {
+		t.tempo = w(l.fTempo)
+		for i := range t.threat {
+			t.threat[i] = w(l.fThreat + i)
+		}
 	}
 	if !l.orth {
 		l.fold(t)
@@ -382,6 +426,7 @@ func (l *layout) fold(t *weightTables) {
 	}
 	for b := range t.kingW {
 		t.kingWp[b], t.kingBp[b] = p(t.kingW[b]), p(t.kingB[b])
+		t.supWp[b], t.supBp[b] = p(t.supW[b]), p(t.supB[b])
 	}
 	t.mobP = p(t.mob[0])
 	for i := range t.balP {
@@ -437,6 +482,17 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 		mg += ws[cw][0] - ws[cb][0]
 		eg += ws[cw][1] - ws[cb][1]
 	}
+	// The side to move's terms, with the sign of its colour.
+	sg := int32(1)
+	if p.Side == movegen.Black {
+		sg = -1
+	}
+	mg, eg = mg+sg*t.tempo[0], eg+sg*t.tempo[1]
+	for _, f := range tkThreatFeatures(p) {
+		if f >= 0 {
+			mg, eg = mg-sg*t.threat[f][0], eg-sg*t.threat[f][1]
+		}
+	}
 	return l.blend(mg, eg, bits.OnesCount64(w|b))
 }
 
@@ -448,11 +504,20 @@ func (l *layout) folded(t *weightTables, p *movegen.Position) int {
 	wm, bm := w&^k, b&^k
 	s := foldedSum(t.regs, wm, bm)
 	if k != 0 {
-		for x := w & k; x != 0; x &= x - 1 {
+		sp := p.Super // Damone's Damoni (a subset of the kings), else empty
+		for x := w & k &^ sp; x != 0; x &= x - 1 {
 			s += t.kingWp[bits.TrailingZeros64(x)&63]
 		}
-		for x := b & k; x != 0; x &= x - 1 {
+		for x := b & k &^ sp; x != 0; x &= x - 1 {
 			s -= t.kingBp[bits.TrailingZeros64(x)&63]
+		}
+		if sp != 0 {
+			for x := w & sp; x != 0; x &= x - 1 {
+				s += t.supWp[bits.TrailingZeros64(x)&63]
+			}
+			for x := b & sp; x != 0; x &= x - 1 {
+				s -= t.supBp[bits.TrailingZeros64(x)&63]
+			}
 		}
 		s += int64(l.mobility(w&k, b&k, l.board&^(w|b))) * t.mobP
 	}
@@ -569,11 +634,20 @@ func AppendFeatures(v *movegen.Variant, p *movegen.Position, dst []Feature) ([]F
 	for x := bm; x != 0; x &= x - 1 {
 		add(l.fMen+int(l.sqB[bits.TrailingZeros64(x)]), -1)
 	}
-	for x := w & k; x != 0; x &= x - 1 {
+	sp := p.Super & k
+	for x := w & k &^ sp; x != 0; x &= x - 1 {
 		add(l.fKing+int(l.sqW[bits.TrailingZeros64(x)]), 1)
 	}
-	for x := b & k; x != 0; x &= x - 1 {
+	for x := b & k &^ sp; x != 0; x &= x - 1 {
 		add(l.fKing+int(l.sqB[bits.TrailingZeros64(x)]), -1)
+	}
+	if l.damone {
+		for x := w & sp; x != 0; x &= x - 1 {
+			add(l.fSuper+int(l.sqW[bits.TrailingZeros64(x)]), 1)
+		}
+		for x := b & sp; x != 0; x &= x - 1 {
+			add(l.fSuper+int(l.sqB[bits.TrailingZeros64(x)]), -1)
+		}
 	}
 	if m := l.mobility(w&k, b&k, l.board&^(w|b)); m != 0 {
 		add(l.fMob, m)
@@ -587,6 +661,18 @@ func AppendFeatures(v *movegen.Variant, p *movegen.Position, dst []Feature) ([]F
 		if cw != cb {
 			add(l.fWin+i*patternConfigs+cw, 1)
 			add(l.fWin+i*patternConfigs+cb, -1)
+		}
+	}
+	if l.orth {
+		sg := 1
+		if p.Side == movegen.Black {
+			sg = -1
+		}
+		add(l.fTempo, sg)
+		for _, f := range tkThreatFeatures(p) {
+			if f >= 0 {
+				add(l.fThreat+f, -sg)
+			}
 		}
 	}
 	return dst, l.phase(bits.OnesCount64(w | b)), l.hand(p)

@@ -126,9 +126,29 @@ func TestWeightsFile(t *testing.T) {
 	if err := LoadWeights(movegen.International, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"italian\"") {
 		t.Errorf("wrong variant: %v", err)
 	}
-	if err := LoadWeights(movegen.Damone, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "no learned evaluation") {
-		t.Errorf("Damone has no learned layout, yet: %v", err)
+	if err := LoadWeights(movegen.Damone, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"italian\"") {
+		t.Errorf("an Italian file for Damone: %v", err)
 	}
+	// Damone's two rule options are two variant values with one name:
+	// their weights files are told apart by the all-Damoni suffix.
+	var dm, dma bytes.Buffer
+	if err := WriteWeights(&dm, movegen.Damone, randomWeights(movegen.Damone, 100, 3)); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteWeights(&dma, movegen.DamoneAllDamoni, randomWeights(movegen.DamoneAllDamoni, 100, 4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := LoadWeights(movegen.DamoneAllDamoni, bytes.NewReader(dm.Bytes())); err == nil || !strings.Contains(err.Error(), "for \"damone\"") {
+		t.Errorf("a Damone file for the all-Damoni rule: %v", err)
+	}
+	if got, err := LoadWeightsFile(bytes.NewReader(dma.Bytes())); got != movegen.DamoneAllDamoni || err != nil {
+		t.Errorf("LoadWeightsFile of a damone-all-damoni file: %v, %v", got, err)
+	}
+	if got, err := LoadWeightsFile(bytes.NewReader(dm.Bytes())); got != movegen.Damone || err != nil {
+		t.Errorf("LoadWeightsFile of a damone file: %v, %v", got, err)
+	}
+	ResetWeights(movegen.Damone)
+	ResetWeights(movegen.DamoneAllDamoni)
 	if got, err := LoadWeightsFile(bytes.NewReader(good[:20])); got != nil || err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Errorf("LoadWeightsFile of a truncated file: %v, %v", got, err)
 	}

@@ -270,3 +270,42 @@ func turkishMen(men, oppMen, opp, empty uint64, n int, oppKing bool) int {
 	}
 	return s
 }
+
+// tkThreatBuckets is the number of Turkish threat features of the learned
+// correction (tkThreatFeatures): the side to move's men the other side
+// could capture now, 1, 2 or 3 and more, and its kings, 1 or 2 and more.
+const tkThreatBuckets = 5
+
+// tkThreatFeatures returns the threat features of p (indices below
+// tkThreatBuckets, -1 for none): the bucket of the side to move's men, and
+// that of its kings, that a piece of the other side could capture now by
+// a jump (a man forward or sideways, a king from afar along a line).
+func tkThreatFeatures(p *movegen.Position) [2]int {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := ^(own | opp)
+	om, ok := opp&^p.Kings, opp&p.Kings
+	var hit uint64
+	if us == movegen.White { // Black's men step down
+		hit = (om << 8) & own & (empty >> 8)
+	} else {
+		hit = (om >> 8) & own & (empty << 8)
+	}
+	hit |= ((om & tkNotFileA) >> 1) & own & ((empty & tkNotFileH) << 1)
+	hit |= ((om & tkNotFileH) << 1) & own & ((empty & tkNotFileA) >> 1)
+	if ok != 0 {
+		_, h := tkKingReach(ok, empty, own)
+		hit |= h
+	}
+	f := [2]int{-1, -1}
+	if hit == 0 {
+		return f
+	}
+	if n := bits.OnesCount64(hit &^ p.Kings); n > 0 {
+		f[0] = min(n, 3) - 1
+	}
+	if n := bits.OnesCount64(hit & p.Kings); n > 0 {
+		f[1] = 3 + min(n, 2) - 1
+	}
+	return f
+}

@@ -110,6 +110,7 @@ func TestTurkishDamoneStartScoresZero(t *testing.T) {
 // Variant value with the name but not the board falls back to the generic
 // one.
 func TestTurkishDamoneDispatch(t *testing.T) {
+	handWrittenOnly(t) // the hand-written functions, not the learned correction (Damone's)
 	for _, p := range placementsOf(movegen.Turkish, 200, 26) {
 		if EvaluateWhite(movegen.Turkish, &p) != turkishWhite(&p) || Material(movegen.Turkish, &p)*sideSign(p.Side) != materialWhite(&p, TurkishKingValue, TurkishKingValue) {
 			t.Fatalf("Turkish does not dispatch to turkishWhite")
@@ -524,6 +525,7 @@ func TestDamoneDamaToDamone(t *testing.T) {
 // TestDamoneAllDamoni: a side without a Damone has lost; a lone Damone the
 // enemy Damone can reach pays, most when it could be taken now.
 func TestDamoneAllDamoni(t *testing.T) {
+	handWrittenOnly(t) // the hand-written rule term; only Damone without the rule has learned weights
 	v, plain := movegen.DamoneAllDamoni, movegen.Damone
 	for _, c := range []struct {
 		fen  string
@@ -622,4 +624,30 @@ func BenchmarkEvaluateTurkishKings(b *testing.B) {
 		s += Evaluate(v, &sel[i%len(sel)])
 	}
 	benchSink = s
+}
+
+// TestTurkishThreatFeatures: the learned correction's threat features
+// count the side to move's pieces an enemy man (forward or sideways, the
+// square beyond empty) or an enemy king (from afar) could capture now.
+func TestTurkishThreatFeatures(t *testing.T) {
+	v := movegen.Turkish
+	for _, c := range []struct {
+		fen  string
+		want [2]int
+	}{
+		{"W:Wd4:Bd5", [2]int{0, -1}},                // Black's man captures down
+		{"W:Wd4,d3:Bd5", [2]int{-1, -1}},            // the square beyond is taken
+		{"W:Wd4:Be4", [2]int{0, -1}},                // sideways
+		{"W:Wd4:Bd3", [2]int{-1, -1}},               // a man does not capture backwards
+		{"W:Wd4:BKd8", [2]int{0, -1}},               // a king from afar
+		{"W:WKd4,e4,a7:BKa8,Kd8,Ke8", [2]int{1, 3}}, // two men and a king
+		{"B:Wd4:Bd5", [2]int{0, -1}},                // Black to move: its own pieces
+		{"B:Wd4:Bd5,d6", [2]int{-1, -1}},
+		{"B:Wf5:Be5", [2]int{0, -1}}, // White's man takes sideways
+	} {
+		p := mustFENv(t, v, c.fen)
+		if got := tkThreatFeatures(&p); got != c.want {
+			t.Errorf("%s: threat features %v, want %v", c.fen, got, c.want)
+		}
+	}
 }

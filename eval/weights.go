@@ -48,7 +48,7 @@ func loadEmbedded() {
 		if l == nil {
 			continue
 		}
-		b, err := embedded.ReadFile("weights/" + v.Name + ".dw")
+		b, err := embedded.ReadFile("weights/" + WeightsName(v) + ".dw")
 		if err != nil {
 			continue
 		}
@@ -69,7 +69,7 @@ func EmbeddedWeights(v *movegen.Variant) (bool, error) {
 	if l == nil {
 		return false, nil
 	}
-	b, err := embedded.ReadFile("weights/" + v.Name + ".dw")
+	b, err := embedded.ReadFile("weights/" + WeightsName(v) + ".dw")
 	if err != nil {
 		return false, nil
 	}
@@ -105,13 +105,19 @@ func LoadWeightsFile(r io.Reader) (*movegen.Variant, error) {
 		return nil, fmt.Errorf("eval weights: %v", err)
 	}
 	if len(b) >= 7 && string(b[:4]) == weightsMagic && len(b) >= 7+int(b[6]) {
-		if v, err := movegen.Lookup(string(b[7 : 7+int(b[6])])); err == nil && v.Name == string(b[7:7+int(b[6])]) {
-			if err := LoadWeights(v, bytes.NewReader(b)); err != nil {
-				return nil, err
+		name := string(b[7 : 7+int(b[6])])
+		for _, v := range learnedVariants {
+			if WeightsName(v) == name {
+				if err := LoadWeights(v, bytes.NewReader(b)); err != nil {
+					return nil, err
+				}
+				return v, nil
 			}
-			return v, nil
 		}
-		return nil, fmt.Errorf("eval weights: the file is for %q, which is not a variant", b[7:7+int(b[6])])
+		if v, err := movegen.Lookup(name); err == nil && v.Name == name {
+			return nil, fmt.Errorf("eval weights: %v has no learned evaluation", v)
+		}
+		return nil, fmt.Errorf("eval weights: the file is for %q, which is not a variant", name)
 	}
 	// Not a weights file (or a truncated one): let the parser say which.
 	_, err = parseWeights(layoutOf(movegen.Italian), bytes.NewReader(b))
@@ -162,8 +168,9 @@ func WriteWeights(w io.Writer, v *movegen.Variant, raw []int16) error {
 	buf.WriteString(weightsMagic)
 	le := binary.LittleEndian
 	buf.Write(le.AppendUint16(nil, WeightsVersion))
-	buf.WriteByte(byte(len(v.Name)))
-	buf.WriteString(v.Name)
+	name := WeightsName(v)
+	buf.WriteByte(byte(len(name)))
+	buf.WriteString(name)
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(len(l.winW))))
 	buf.Write(le.AppendUint32(nil, uint32(l.nFeat)))
@@ -173,6 +180,17 @@ func WriteWeights(w io.Writer, v *movegen.Variant, raw []int16) error {
 	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// WeightsName is the name of v's weights: the variant's name, and for
+// Damone with the all-Damoni rule (a variant value of its own, with the
+// same name) "damone-all-damoni". It names the embedded file
+// (eval/weights/NAME.dw) and is written in every weights file.
+func WeightsName(v *movegen.Variant) string {
+	if v.HasLossRule() {
+		return v.Name + "-all-damoni"
+	}
+	return v.Name
 }
 
 // errTruncated is the error of a file that ends early.
@@ -212,8 +230,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, error) {
 	}
 	name := string(b[pos : pos+nl])
 	pos += nl
-	if name != l.v.Name {
-		return nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, l.v.Name)
+	if want := WeightsName(l.v); name != want {
+		return nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, want)
 	}
 	if !need(8) {
 		return nil, errTruncated
@@ -222,7 +240,7 @@ func parseWeights(l *layout, r io.Reader) ([]int16, error) {
 	pos += 8
 	if nsq != l.nsq || nwin != len(l.winW) || nf != l.nFeat {
 		return nil, fmt.Errorf("eval weights: layout %d squares, %d regions, %d features; %s needs %d, %d, %d",
-			nsq, nwin, nf, l.v.Name, l.nsq, len(l.winW), l.nFeat)
+			nsq, nwin, nf, WeightsName(l.v), l.nsq, len(l.winW), l.nFeat)
 	}
 	if !need(4*nf + 4) {
 		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+4*nf+4)
