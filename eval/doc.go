@@ -239,11 +239,12 @@
 //
 // # Learned evaluation
 //
-// Italian, English, Russian, Brazilian, Spanish and International also
-// have a learned correction (learned.go): men and king square tables,
-// king mobility, wing balance and men patterns over 2x4 regions, each
-// weight with a middlegame and an endgame value, added to the hand-written
-// score above. It is fitted by the tuner (package tune, "damaengine tune")
+// Italian, English, Russian, Brazilian, Spanish, International, Damone
+// and Turkish also have a learned correction (learned.go): men and king
+// square tables, king mobility, wing balance and men patterns over 2x4
+// regions (Damone also a Damoni square table; Turkish no regions but a
+// tempo and the side to move's pieces en prise), each weight with a
+// middlegame and an endgame value, added to the hand-written score above. It is fitted by the tuner (package tune, "damaengine tune")
 // on self-play games and is used for a variant only when weights for it
 // are embedded (eval/weights/VARIANT.dw, kept only when the learned
 // evaluation measured better in self-play; see docs/testing.md) or loaded
