@@ -80,6 +80,7 @@ func TestTurkishDamoneSymmetry(t *testing.T) {
 // TestTurkishMirror: Turkish rules are the same mirrored left to right, and
 // so must the evaluation be (the men's terms rely on it: turkish.go).
 func TestTurkishMirror(t *testing.T) {
+	handWrittenOnly(t) // the hand-written terms; the learned square tables are fitted square by square
 	v := movegen.Turkish
 	mirror := func(x uint64) uint64 { // file f ↔ 7-f: reverse each byte
 		return bits.ReverseBytes64(bits.Reverse64(x))
@@ -95,6 +96,7 @@ func TestTurkishMirror(t *testing.T) {
 }
 
 func TestTurkishDamoneStartScoresZero(t *testing.T) {
+	handWrittenOnly(t) // hand-written properties; Turkish's learned tempo term scores the side to move
 	for _, c := range tdVariants {
 		p := c.v.Start()
 		for _, side := range []movegen.Color{movegen.White, movegen.Black} {
@@ -135,6 +137,7 @@ func TestTurkishDamoneDispatch(t *testing.T) {
 // TestTurkishMaterial: the king value is in the justified range, the
 // material count is right, and a man or a king up is clearly ahead.
 func TestTurkishMaterial(t *testing.T) {
+	handWrittenOnly(t) // hand-written properties; Turkish's learned tempo term scores the side to move
 	v := movegen.Turkish
 	if TurkishKingValue < 250 || TurkishKingValue > 350 {
 		t.Errorf("TurkishKingValue %d, want 250-350", TurkishKingValue)
@@ -175,6 +178,7 @@ func TestTurkishMaterial(t *testing.T) {
 // that cannot move pays; a man with a free path earns the bonus only when
 // nothing stands in its way.
 func TestTurkishAdvancement(t *testing.T) {
+	handWrittenOnly(t) // hand-written properties; Turkish's learned tempo term scores the side to move
 	v := movegen.Turkish
 	prev := -1 << 30
 	for r := 2; r <= 7; r++ {
@@ -326,6 +330,7 @@ func TestTurkishKingReachMatchesReference(t *testing.T) {
 // TestTurkishEnPrise checks the en-prise squares of explicit positions:
 // which pieces of each colour an enemy king could capture right now.
 func TestTurkishEnPrise(t *testing.T) {
+	handWrittenOnly(t) // hand-written properties; Turkish's learned tempo term scores the side to move
 	v := movegen.Turkish
 	for _, c := range []struct {
 		fen        string
