@@ -75,7 +75,7 @@ func TestLearnedSymmetryAndFeatures(t *testing.T) {
 }
 
 func TestLearnedNoAllocs(t *testing.T) {
-	for _, v := range []*movegen.Variant{movegen.Italian, movegen.International} {
+	for _, v := range movegen.Variants() { // every layout, Turkish's threats and Damone's Damoni included
 		if err := SetWeights(v, randomWeights(v, 100, 1)); err != nil {
 			t.Fatal(err)
 		}

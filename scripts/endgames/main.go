@@ -53,9 +53,9 @@ func main() {
 	fmt.Fprintf(os.Stderr, "endgames: %d positions\n", n)
 }
 
-// pick returns the first quiet position of g with at most max pieces and
+// pick returns the first quiet position of g with at most limit pieces and
 // two or more a side.
-func pick(v *movegen.Variant, g *pdn.Game, max int) (string, bool) {
+func pick(v *movegen.Variant, g *pdn.Game, limit int) (string, bool) {
 	p := g.Start
 	for _, m := range g.Moves {
 		p.Play(m)
@@ -63,7 +63,7 @@ func pick(v *movegen.Variant, g *pdn.Game, max int) (string, bool) {
 		if w < 2 || b < 2 {
 			return "", false
 		}
-		if w+b <= max && !v.HasCapture(&p) {
+		if w+b <= limit && !v.HasCapture(&p) {
 			return v.FEN(&p), true
 		}
 	}
