@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math/bits"
+	"slices"
 	"sync/atomic"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -119,7 +120,12 @@ type weightTables struct {
 	// values packed as mg<<32 + eg, one table per region holding White's
 	// view less Black's view of the same squares plus the men's square
 	// weights of the squares it owns.
-	regs           []foldedRegion
+	regs []foldedRegion
+	// rows is regs again, a row of regions to an entry, where each
+	// board row pair holds rowWidth regions of one shape on consecutive
+	// base bits (3 on 8x8, 4 on 10x10); nil where they do not.
+	rows           []foldedRow
+	rowWidth       int
 	kingWp, kingBp [64]int64
 	supWp, supBp   [64]int64
 	mobP           int64
@@ -135,6 +141,15 @@ type foldedRegion struct {
 	// bounds check; the configurations from patternConfigs on, which
 	// overlapping men would give, stay zero.
 	val [256]int64
+}
+
+// foldedRow is a row of rowWidth folded regions of one shape whose bases
+// are consecutive bits from base: region k reads the men shifted right by
+// base+k, so that a row costs one variable shift and one table pointer.
+type foldedRow struct {
+	base uint8
+	tri  *[256]uint8
+	val  [4][256]int64
 }
 
 // pack packs a middlegame and an endgame value into one int64 (mg<<32 +
@@ -424,6 +439,7 @@ func (l *layout) fold(t *weightTables) {
 			r.val[c] = v
 		}
 	}
+	t.rows, t.rowWidth = foldRows(t.regs)
 	for b := range t.kingW {
 		t.kingWp[b], t.kingBp[b] = p(t.kingW[b]), p(t.kingB[b])
 		t.supWp[b], t.supBp[b] = p(t.supW[b]), p(t.supB[b])
@@ -432,6 +448,45 @@ func (l *layout) fold(t *weightTables) {
 	for i := range t.balP {
 		t.balP[i] = p(t.bal[i])
 	}
+}
+
+// foldRows groups the folded regions regs into rows (see foldedRow), or
+// returns nil when they do not fall into rows of 3 or 4.
+func foldRows(regs []foldedRegion) ([]foldedRow, int) {
+	for _, n := range []int{4, 3} {
+		if len(regs)%n != 0 {
+			continue
+		}
+		rows := make([]foldedRow, len(regs)/n)
+		ok := true
+		for i := range rows {
+			g := regs[i*n : i*n+n]
+			lo := g[0].base
+			for k := range g {
+				lo = min(lo, g[k].base)
+			}
+			rows[i].base, rows[i].tri = lo, g[0].tri
+			for k := range g {
+				// Each row's regions in any order: region k of the row
+				// has base lo + d.
+				d := int(g[k].base) - int(lo)
+				if g[k].tri != g[0].tri || d >= n || int(lo)+d+8 > 64 {
+					ok = false
+					break
+				}
+				rows[i].val[d] = g[k].val
+			}
+			for k := range g {
+				if !slices.ContainsFunc(g, func(r foldedRegion) bool { return int(r.base) == int(lo)+k }) {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			return rows, n
+		}
+	}
+	return nil, 0
 }
 
 // white is the learned evaluation from White's point of view: the
@@ -502,7 +557,15 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 func (l *layout) folded(t *weightTables, p *movegen.Position) int {
 	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	wm, bm := w&^k, b&^k
-	s := foldedSum(t.regs, wm, bm)
+	var s int64
+	switch t.rowWidth {
+	case 4:
+		s = foldedRows4(t.rows, wm, bm)
+	case 3:
+		s = foldedRows3(t.rows, wm, bm)
+	default:
+		s = foldedSum(t.regs, wm, bm)
+	}
 	if k != 0 {
 		sp := p.Super // Damone's Damoni (a subset of the kings), else empty
 		for x := w & k &^ sp; x != 0; x &= x - 1 {
@@ -540,6 +603,42 @@ func foldedSum(regs []foldedRegion, wm, bm uint64) int64 {
 		tri := r.tri
 		c := uint(tri[uint8(wm>>sh)]) + 2*uint(tri[uint8(bm>>sh)])
 		s += r.val[uint8(c)]
+	}
+	return s
+}
+
+// foldedRows4 is foldedSum by rows of 4 regions (10x10). A configuration
+// tri[x] + 2*tri[y] is at most 80, so it is summed in a byte.
+//
+//go:noinline
+func foldedRows4(rows []foldedRow, wm, bm uint64) int64 {
+	var s int64
+	for i := range rows {
+		r := &rows[i]
+		sh := r.base & 63
+		x, y := wm>>sh, bm>>sh
+		t := r.tri
+		s += r.val[0][t[uint8(x)]+2*t[uint8(y)]]
+		s += r.val[1][t[uint8(x>>1)]+2*t[uint8(y>>1)]]
+		s += r.val[2][t[uint8(x>>2)]+2*t[uint8(y>>2)]]
+		s += r.val[3][t[uint8(x>>3)]+2*t[uint8(y>>3)]]
+	}
+	return s
+}
+
+// foldedRows3 is foldedSum by rows of 3 regions (8x8).
+//
+//go:noinline
+func foldedRows3(rows []foldedRow, wm, bm uint64) int64 {
+	var s int64
+	for i := range rows {
+		r := &rows[i]
+		sh := r.base & 63
+		x, y := wm>>sh, bm>>sh
+		t := r.tri
+		s += r.val[0][t[uint8(x)]+2*t[uint8(y)]]
+		s += r.val[1][t[uint8(x>>1)]+2*t[uint8(y>>1)]]
+		s += r.val[2][t[uint8(x>>2)]+2*t[uint8(y>>2)]]
 	}
 	return s
 }

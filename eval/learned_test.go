@@ -253,6 +253,9 @@ func TestFoldedEqualsFeatures(t *testing.T) {
 		}
 		raw := randomWeights(v, 2000, 7+uint64(v.ID()))
 		tab := l.tables(raw)
+		if tab.rowWidth == 0 {
+			t.Errorf("%v: the folded regions are not read by rows", v)
+		}
 		ps := gamesOf(v, 20, 150, 11)
 		var fs []Feature
 		for _, p := range ps {
@@ -265,6 +268,14 @@ func TestFoldedEqualsFeatures(t *testing.T) {
 			n := bits.OnesCount64(p.Pieces[0] | p.Pieces[1])
 			if got, want := l.folded(tab, &p), l.blend(mg, eg, n); got != want {
 				t.Fatalf("%v: folded correction %d, features %d (%s)", v, got, want, v.FEN(&p))
+			}
+			wm, bm := p.Pieces[0]&^p.Kings, p.Pieces[1]&^p.Kings
+			rows := foldedRows3(tab.rows, wm, bm)
+			if tab.rowWidth == 4 {
+				rows = foldedRows4(tab.rows, wm, bm)
+			}
+			if sum := foldedSum(tab.regs, wm, bm); rows != sum {
+				t.Fatalf("%v: rows sum %d, regions sum %d (%s)", v, rows, sum, v.FEN(&p))
 			}
 		}
 	}
