@@ -149,7 +149,10 @@ type foldedRegion struct {
 type foldedRow struct {
 	base uint8
 	tri  *[256]uint8
-	val  [4][256]int64
+	// val holds region k's values from k*256. Its length lets an index
+	// k*256 + tri[x] + 2*tri[y] go unchecked (whatever the bytes of tri,
+	// at most 3*256 + 765), and the sum need not be cut to a byte.
+	val [4*256 + 512]int64
 }
 
 // pack packs a middlegame and an endgame value into one int64 (mg<<32 +
@@ -474,7 +477,7 @@ func foldRows(regs []foldedRegion) ([]foldedRow, int) {
 					ok = false
 					break
 				}
-				rows[i].val[d] = g[k].val
+				copy(rows[i].val[d*256:], g[k].val[:])
 			}
 			for k := range g {
 				if !slices.ContainsFunc(g, func(r foldedRegion) bool { return int(r.base) == int(lo)+k }) {
@@ -607,8 +610,7 @@ func foldedSum(regs []foldedRegion, wm, bm uint64) int64 {
 	return s
 }
 
-// foldedRows4 is foldedSum by rows of 4 regions (10x10). A configuration
-// tri[x] + 2*tri[y] is at most 80, so it is summed in a byte.
+// foldedRows4 is foldedSum by rows of 4 regions (10x10).
 //
 //go:noinline
 func foldedRows4(rows []foldedRow, wm, bm uint64) int64 {
@@ -617,11 +619,14 @@ func foldedRows4(rows []foldedRow, wm, bm uint64) int64 {
 		r := &rows[i]
 		sh := r.base & 63
 		x, y := wm>>sh, bm>>sh
-		t := r.tri
-		s += r.val[0][t[uint8(x)]+2*t[uint8(y)]]
-		s += r.val[1][t[uint8(x>>1)]+2*t[uint8(y>>1)]]
-		s += r.val[2][t[uint8(x>>2)]+2*t[uint8(y>>2)]]
-		s += r.val[3][t[uint8(x>>3)]+2*t[uint8(y>>3)]]
+		t, v := r.tri, &r.val
+		s += v[int(t[uint8(x)])+2*int(t[uint8(y)])]
+		x, y = x>>1, y>>1
+		s += v[1*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
+		x, y = x>>1, y>>1
+		s += v[2*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
+		x, y = x>>1, y>>1
+		s += v[3*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
 	}
 	return s
 }
@@ -635,10 +640,12 @@ func foldedRows3(rows []foldedRow, wm, bm uint64) int64 {
 		r := &rows[i]
 		sh := r.base & 63
 		x, y := wm>>sh, bm>>sh
-		t := r.tri
-		s += r.val[0][t[uint8(x)]+2*t[uint8(y)]]
-		s += r.val[1][t[uint8(x>>1)]+2*t[uint8(y>>1)]]
-		s += r.val[2][t[uint8(x>>2)]+2*t[uint8(y>>2)]]
+		t, v := r.tri, &r.val
+		s += v[int(t[uint8(x)])+2*int(t[uint8(y)])]
+		x, y = x>>1, y>>1
+		s += v[1*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
+		x, y = x>>1, y>>1
+		s += v[2*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
 	}
 	return s
 }
