@@ -61,6 +61,11 @@ type diagEval struct {
 	btW, btB uint64       // squares where a free man earns a bonus
 	btValW   [2][64]int16 // bonus of a free White man by bit, [opponent has a king]
 	btValB   [2][64]int16 // the same for Black, on rotated bits
+	// coneW[b]: the squares from which an enemy man would reach bit b in
+	// at most btDepth diagonal steps towards White's side (the fill of
+	// freeMen, square by square): a White man on b is free when no Black
+	// man is there. coneB the same for Black.
+	coneW, coneB [64]uint64
 
 	kingCentre int       // short kings: per step of centrality
 	kingStep   int       // short kings: per empty neighbour
@@ -225,6 +230,15 @@ func newDiagEval(v *movegen.Variant, wt *diagWeights) *diagEval {
 			e.diag |= bit
 		}
 	}
+	for x := e.board; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros64(x)
+		for f := fillUp(1<<b, e.board, e.btDepth, sA, sB); f != 0; f &= f - 1 {
+			e.coneW[bits.TrailingZeros64(f)] |= 1 << b
+		}
+		for f := fillDown(1<<b, e.board, e.btDepth, sA, sB); f != 0; f &= f - 1 {
+			e.coneB[bits.TrailingZeros64(f)] |= 1 << b
+		}
+	}
 	return e
 }
 
@@ -301,43 +315,26 @@ func wingGap(m, left, right uint64) int {
 }
 
 // freeMen returns the men of each side that have no enemy man in their
-// promotion cone (the squares ahead reachable by forward diagonal steps),
-// among the candidates cw and cb. The cone test is a fill: the squares
-// behind (from White's side) an enemy man, btDepth ranks deep, are the
-// squares whose cone holds it.
+// promotion cone (the squares ahead reachable by forward diagonal steps,
+// btDepth ranks deep), among the candidates cw and cb.
 func (e *diagEval) freeMen(wm, bm, cw, cb uint64) (fw, fb uint64) {
-	a, c, board, d := e.sA&63, e.sB&63, e.board, e.btDepth
-	if cw != 0 {
-		var f uint64
-		switch a {
-		case 5: // 10x10
-			f = fillUp(bm, board, d, 5, 6)
-		case 4: // 8x8
-			f = fillUp(bm, board, d, 4, 5)
-		default:
-			f = fillUp(bm, board, d, a, c)
+	for ; cw != 0; cw &= cw - 1 {
+		b := bits.TrailingZeros64(cw) & 63
+		if e.coneW[b]&bm == 0 {
+			fw |= 1 << b
 		}
-		fw = cw &^ f
 	}
-	if cb != 0 {
-		var f uint64
-		switch a {
-		case 5:
-			f = fillDown(wm, board, d, 5, 6)
-		case 4:
-			f = fillDown(wm, board, d, 4, 5)
-		default:
-			f = fillDown(wm, board, d, a, c)
+	for ; cb != 0; cb &= cb - 1 {
+		b := bits.TrailingZeros64(cb) & 63
+		if e.coneB[b]&wm == 0 {
+			fb |= 1 << b
 		}
-		fb = cb &^ f
 	}
 	return fw, fb
 }
 
 // fillUp adds to f the squares d diagonal steps up from it, within board;
-// fillDown the squares d steps down. Called with constant shifts they
-// inline to constant shifts (a shift by a variable costs a move to CX, and
-// more when the count is not known to be below 64).
+// fillDown the squares d steps down (they build the cones of freeMen).
 func fillUp(f, board uint64, d int, a, c uint) uint64 {
 	for ; d > 0; d-- {
 		f |= (f<<a | f<<c) & board
@@ -352,16 +349,20 @@ func fillDown(f, board uint64, d int, a, c uint) uint64 {
 	return f
 }
 
-// breakthrough scores the men with a free path to promotion.
+// breakthrough scores the men with a free path to promotion (freeMen's
+// test, summed as it goes).
 func (e *diagEval) breakthrough(wm, bm uint64, wki, bki int) int {
-	fw, fb := e.freeMen(wm, bm, wm&e.btW, bm&e.btB)
 	s := 0
 	vw, vb := &e.btValW[wki], &e.btValB[bki]
-	for ; fw != 0; fw &= fw - 1 {
-		s += int(vw[bits.TrailingZeros64(fw)&63])
+	for x := wm & e.btW; x != 0; x &= x - 1 {
+		if b := bits.TrailingZeros64(x) & 63; e.coneW[b]&bm == 0 {
+			s += int(vw[b])
+		}
 	}
-	for ; fb != 0; fb &= fb - 1 {
-		s -= int(vb[bits.TrailingZeros64(fb)&63])
+	for x := bm & e.btB; x != 0; x &= x - 1 {
+		if b := bits.TrailingZeros64(x) & 63; e.coneB[b]&wm == 0 {
+			s -= int(vb[b])
+		}
 	}
 	return s
 }
