@@ -5,15 +5,28 @@ import (
 	"github.com/damaengine/damaengine/tt"
 )
 
-// tick counts a node and, every 1024 nodes, looks at the clock and the
-// stop flags.
+// tick counts a node. Most calls only count: the rest of the work
+// (tickSlow) is due at the node nextTick, the next multiple of 1024 or
+// the node cap of a single-threaded search, whichever comes first.
 func (w *worker) tick() {
 	w.nodes++
+	if w.nodes >= w.nextTick {
+		w.tickSlow()
+	}
+}
+
+// tickSlow stops a single-threaded search at its node cap and, every 1024
+// nodes, publishes the count and looks at the clock and the stop flags.
+func (w *worker) tickSlow() {
 	e := w.e
-	if w.id == 0 && e.nodeCap > 0 && len(e.workers) == 1 && w.nodes >= e.nodeCap {
-		w.aborted = true
-		e.abort.Store(true)
-		return
+	w.nextTick = w.nodes&^1023 + 1024
+	if w.id == 0 && e.nodeCap > 0 && len(e.workers) == 1 {
+		if w.nodes >= e.nodeCap {
+			w.aborted = true
+			e.abort.Store(true)
+			return
+		}
+		w.nextTick = min(w.nextTick, e.nodeCap)
 	}
 	if w.nodes&1023 != 0 {
 		return

@@ -29,6 +29,7 @@ type worker struct {
 	pvLen   [MaxPly + 2]int
 
 	nodes     uint64
+	nextTick  uint64 // the node at which tick does more than count (tickSlow)
 	published atomic.Uint64
 	leafSum   uint64
 	leafCount uint64
@@ -51,6 +52,7 @@ func (w *worker) setup(g Game) {
 		w.span[0] = max(g.Reversible, g.SinceCapture)
 	}
 	w.nodes = 0
+	w.nextTick = 1
 	w.evc.clear()
 	w.published.Store(0)
 	w.aborted = false
