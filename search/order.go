@@ -130,17 +130,23 @@ func (w *worker) pick(ply, i int) {
 // sortFrom sorts the moves at ply from index from on by their keys, best
 // first (insertion sort: the lists are short).
 func (w *worker) sortFrom(ply, from int) {
-	ml := &w.lists[ply]
-	sc := &w.scores[ply]
-	n := min(ml.N, movegen.MaxMoves)
-	for i := from + 1; i < n; i++ {
-		k, m := sc[i], ml.Moves[i]
+	n := min(w.lists[ply].N, movegen.MaxMoves)
+	if n-from < 2 {
+		return
+	}
+	sortMoves(w.scores[ply][from:n], w.lists[ply].Moves[from:n])
+}
+
+// sortMoves sorts keys, best first, and moves with them.
+func sortMoves(keys []int64, moves []movegen.Move) {
+	moves = moves[:len(keys)]
+	for i := 1; i < len(keys); i++ {
+		k, m := keys[i], moves[i]
 		j := i
-		for ; j > from && sc[j-1] < k; j-- {
-			sc[j] = sc[j-1]
-			ml.Moves[j] = ml.Moves[j-1]
+		for ; j > 0 && keys[j-1] < k; j-- {
+			keys[j], moves[j] = keys[j-1], moves[j-1]
 		}
-		sc[j], ml.Moves[j] = k, m
+		keys[j], moves[j] = k, m
 	}
 }
 
