@@ -145,15 +145,19 @@ type foldedRegion struct {
 
 // foldedRow is a row of rowWidth folded regions of one shape whose bases
 // are consecutive bits from base: region k reads the men shifted right by
-// base+k, so that a row costs one variable shift and one table pointer.
+// base+k. A row is read at once: cfg holds, for the 11 bits from base, the
+// configuration digit sums of the row's regions packed 7 bits a region
+// (region k's from bit 7k), so that cfg[x] + 2*cfg[y] packs the row's
+// configurations (each at most 120: the fields do not carry).
 type foldedRow struct {
 	base uint8
-	tri  *[256]uint8
-	// val holds region k's values from k*256. Its length lets an index
-	// k*256 + tri[x] + 2*tri[y] go unchecked (whatever the bytes of tri,
-	// at most 3*256 + 765), and the sum need not be cut to a byte.
-	val [4*256 + 512]int64
+	cfg  *[rowBits]uint32
+	val  [4 * 128]int64 // region k's values from k*128, by configuration
 }
+
+// rowBits is the number of entries of a row's configuration table: the 11
+// bits a row of 4 regions of 2 x 4 squares spans on 10x10 (9 on 8x8).
+const rowBits = 1 << 11
 
 // pack packs a middlegame and an endgame value into one int64 (mg<<32 +
 // eg), so that sums of packed values are the packed sums; unpack undoes
@@ -456,6 +460,20 @@ func (l *layout) fold(t *weightTables) {
 // foldRows groups the folded regions regs into rows (see foldedRow), or
 // returns nil when they do not fall into rows of 3 or 4.
 func foldRows(regs []foldedRegion) ([]foldedRow, int) {
+	cfgs := map[*[256]uint8]*[rowBits]uint32{}
+	cfgOf := func(tri *[256]uint8) *[rowBits]uint32 {
+		if c, ok := cfgs[tri]; ok {
+			return c
+		}
+		c := new([rowBits]uint32)
+		for x := range c {
+			for k := 0; k < 4; k++ {
+				c[x] |= uint32(tri[uint8(x>>k)]) << (7 * k)
+			}
+		}
+		cfgs[tri] = c
+		return c
+	}
 	for _, n := range []int{4, 3} {
 		if len(regs)%n != 0 {
 			continue
@@ -468,16 +486,16 @@ func foldRows(regs []foldedRegion) ([]foldedRow, int) {
 			for k := range g {
 				lo = min(lo, g[k].base)
 			}
-			rows[i].base, rows[i].tri = lo, g[0].tri
+			rows[i].base, rows[i].cfg = lo, cfgOf(g[0].tri)
 			for k := range g {
 				// Each row's regions in any order: region k of the row
 				// has base lo + d.
 				d := int(g[k].base) - int(lo)
-				if g[k].tri != g[0].tri || d >= n || int(lo)+d+8 > 64 {
+				if g[k].tri != g[0].tri || d >= n {
 					ok = false
 					break
 				}
-				copy(rows[i].val[d*256:], g[k].val[:])
+				copy(rows[i].val[d*128:d*128+128], g[k].val[:128])
 			}
 			for k := range g {
 				if !slices.ContainsFunc(g, func(r foldedRegion) bool { return int(r.base) == int(lo)+k }) {
@@ -618,15 +636,12 @@ func foldedRows4(rows []foldedRow, wm, bm uint64) int64 {
 	for i := range rows {
 		r := &rows[i]
 		sh := r.base & 63
-		x, y := wm>>sh, bm>>sh
-		t, v := r.tri, &r.val
-		s += v[int(t[uint8(x)])+2*int(t[uint8(y)])]
-		x, y = x>>1, y>>1
-		s += v[1*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
-		x, y = x>>1, y>>1
-		s += v[2*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
-		x, y = x>>1, y>>1
-		s += v[3*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
+		c := r.cfg[wm>>sh&(rowBits-1)] + 2*r.cfg[bm>>sh&(rowBits-1)]
+		v := &r.val
+		s += v[int(c&127)]
+		s += v[1*128+int(c>>7&127)]
+		s += v[2*128+int(c>>14&127)]
+		s += v[3*128+int(c>>21&127)]
 	}
 	return s
 }
@@ -639,13 +654,11 @@ func foldedRows3(rows []foldedRow, wm, bm uint64) int64 {
 	for i := range rows {
 		r := &rows[i]
 		sh := r.base & 63
-		x, y := wm>>sh, bm>>sh
-		t, v := r.tri, &r.val
-		s += v[int(t[uint8(x)])+2*int(t[uint8(y)])]
-		x, y = x>>1, y>>1
-		s += v[1*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
-		x, y = x>>1, y>>1
-		s += v[2*256+int(t[uint8(x)])+2*int(t[uint8(y)])]
+		c := r.cfg[wm>>sh&(rowBits-1)] + 2*r.cfg[bm>>sh&(rowBits-1)]
+		v := &r.val
+		s += v[int(c&127)]
+		s += v[1*128+int(c>>7&127)]
+		s += v[2*128+int(c>>14&127)]
 	}
 	return s
 }
