@@ -16,7 +16,8 @@ func (w *worker) tick() {
 }
 
 // tickSlow stops a single-threaded search at its node cap and, every 1024
-// nodes, publishes the count and looks at the clock and the stop flags.
+// nodes, publishes the count and looks at the node cap, the clock and the
+// stop flags.
 func (w *worker) tickSlow() {
 	e := w.e
 	w.nextTick = w.nodes&^1023 + 1024
@@ -36,12 +37,14 @@ func (w *worker) tickSlow() {
 		w.aborted = true
 		return
 	}
-	if w.id != 0 {
-		return
-	}
+	// Any thread stops the search at the node cap (a helper may run on
+	// while the main thread waits for a core).
 	if e.nodeCap > 0 && e.totalNodes() >= e.nodeCap {
 		w.aborted = true
 		e.abort.Store(true)
+		return
+	}
+	if w.id != 0 {
 		return
 	}
 	if e.hard > 0 && !e.ctl.pondering.Load() && e.elapsed() >= e.hard {
