@@ -211,6 +211,34 @@ func diagJumpers[R diagRuleSet](p *Position) (men, kings uint64) {
 	return jumpFrom(d0, d1, a, l0, l1, l2, l3), kings
 }
 
+// diagHasCapture reports whether the side to move in p has a capture:
+// diagJumpers(p) not both empty, without turning the men's landings back
+// into their origins, and the kings looked at only when no man can
+// capture.
+func diagHasCapture[R diagRuleSet](p *Position) bool {
+	rb := rulesOf[R]()
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := boardOf(rb) ^ (own | opp)
+	a := shortStep(rb)
+	back, down := rb&rManBack != 0, rb&rManBack == 0 && us == Black
+	if down {
+		if l0, l1 := downJumps(a, own&^p.Kings, opp, empty); l0|l1 != 0 {
+			return true
+		}
+	} else if l0, l1, l2, l3 := jumps(a, back, own&^p.Kings, opp, empty); l0|l1|l2|l3 != 0 {
+		return true
+	}
+	k := own & p.Kings
+	switch {
+	case k == 0:
+		return false
+	case rb&rFlying != 0:
+		return flyKingJumpers(a, k, opp, empty) != 0
+	}
+	return stepKingJumpers(a, k, opp, empty) != 0
+}
+
 // listJumps lists from n the single jumps landing on l in direction r
 // (promoting on far) and returns the new count.
 func listJumps(ml *MoveList, n int, l uint64, r int, far uint64) int {

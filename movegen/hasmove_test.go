@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// HasMove answers as Count(p) > 0 does, on the positions of random games in
-// every variant (played to their end, so positions without a move are
-// among them) and on random boards.
+// HasMove answers as Count(p) > 0 does, and HasCapture as the list of
+// legal moves does, on the positions of random games in every variant
+// (played to their end, so positions without a move are among them) and
+// on random boards.
 func TestHasMoveEqualsCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 5))
 	var ml, scratch MoveList
@@ -20,6 +21,11 @@ func TestHasMoveEqualsCount(t *testing.T) {
 			}
 			if !want {
 				none++
+			}
+			var cl MoveList
+			v.Generate(p, &cl)
+			if got, want := v.HasCapture(p), cl.N > 0 && cl.Moves[0].Captured != 0; got != want {
+				t.Fatalf("%s %s: HasCapture %v, captures listed %v", v.Name, v.FEN(p), got, want)
 			}
 		}
 		for g := 0; g < 60; g++ {

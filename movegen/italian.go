@@ -76,6 +76,27 @@ func italianJumpers(p *Position) (men, kings uint64) {
 	return men, kings
 }
 
+// italianHasCapture reports whether the side to move in p has a capture:
+// italianJumpers(p) not both empty, the kings looked at only when no man
+// can capture.
+func italianHasCapture(p *Position) bool {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := Board8 &^ (own | opp)
+	oppM := opp &^ p.Kings
+	var j uint64
+	if us == White {
+		j = ((empty<<4)&oppM)<<4 | ((empty<<5)&oppM)<<5
+	} else {
+		j = ((empty>>4)&oppM)>>4 | ((empty>>5)&oppM)>>5
+	}
+	if j&own&^p.Kings != 0 {
+		return true
+	}
+	k := own & p.Kings
+	return k != 0 && itKingJumpers(k, opp, empty) != 0
+}
+
 // addSingleJumps appends the man captures landing on a (shift 4) and b
 // (shift 5), as found by itScan.
 func addSingleJumps(p *Position, ml *MoveList, a, b uint64) {

@@ -293,21 +293,21 @@ func (v *Variant) HasCapture(p *Position) bool {
 	var jm, jk uint64
 	switch v.fam {
 	case famItalian:
-		jm, jk = italianJumpers(p)
+		return italianHasCapture(p)
 	case famDamone:
 		jm = damoneJumpers(p)
 	case famTurkish:
 		jm, jk = turkishJumpers(p)
 	case famIntl:
-		jm, jk = diagJumpers[intlRules](p)
+		return diagHasCapture[intlRules](p)
 	case famRussian:
-		jm, jk = diagJumpers[russianRules](p)
+		return diagHasCapture[russianRules](p)
 	case famSpanish:
-		jm, jk = diagJumpers[spanishRules](p)
+		return diagHasCapture[spanishRules](p)
 	case famBrazilian:
-		jm, jk = diagJumpers[brazilianRules](p)
+		return diagHasCapture[brazilianRules](p)
 	case famEnglish:
-		jm, jk = diagJumpers[englishRules](p)
+		return diagHasCapture[englishRules](p)
 	}
 	return jm|jk != 0
 }
