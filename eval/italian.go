@@ -120,6 +120,15 @@ func buildMen(n int, oppKings bool) manTable {
 
 // italianWhite is the Italian evaluation from White's point of view.
 func italianWhite(p *movegen.Position) int {
+	s, _ := italianWhiteMob(p)
+	return s
+}
+
+// italianWhiteMob is italianWhite and the kings' mobility it counts (as
+// layout.mobility does: the empty squares next to White's kings less
+// those next to Black's; 0 without kings), which the learned correction
+// then need not count again.
+func italianWhiteMob(p *movegen.Position) (int, int) {
 	pc := takeCensus(p)
 	n := pc.pieces(24)
 	s := pc.traded(KingValue, itTradeK[n])
@@ -139,14 +148,19 @@ func italianWhite(p *movegen.Position) int {
 	s -= itExposed[n] * (bits.OnesCount64(pc.wm&itExpW&^(pc.w>>4|pc.w>>5)) -
 		bits.OnesCount64(pc.bm&itExpB&^(pc.b<<4|pc.b<<5)))
 
+	m := 0
 	if pc.k != 0 {
-		s += italianKings(pc.wk, pc.bk, movegen.Board8&^(pc.w|pc.b))
+		var k int
+		k, m = italianKings(pc.wk, pc.bk, movegen.Board8&^(pc.w|pc.b))
+		s += k
 	}
-	return s
+	return s, m
 }
 
-// italianKings scores the kings' centrality and mobility for White.
-func italianKings(wk, bk, empty uint64) int {
+// italianKings scores the kings' centrality and mobility for White, and
+// returns the mobility m (empty squares next to White's kings less those
+// next to Black's).
+func italianKings(wk, bk, empty uint64) (int, int) {
 	c := bits.OnesCount64(wk&itCentW[0]) - bits.OnesCount64(bk&itCentB[0]) +
 		(bits.OnesCount64(wk&itCentW[1])-bits.OnesCount64(bk&itCentB[1]))<<1 +
 		(bits.OnesCount64(wk&itCentW[2])-bits.OnesCount64(bk&itCentB[2]))<<2
@@ -154,5 +168,5 @@ func italianKings(wk, bk, empty uint64) int {
 		bits.OnesCount64(wk<<4&empty) + bits.OnesCount64(wk<<5&empty) -
 		bits.OnesCount64(bk>>4&empty) - bits.OnesCount64(bk>>5&empty) -
 		bits.OnesCount64(bk<<4&empty) - bits.OnesCount64(bk<<5&empty)
-	return itKingCentre*c + itKingMob*m
+	return itKingCentre*c + itKingMob*m, m
 }

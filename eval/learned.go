@@ -92,6 +92,10 @@ type layout struct {
 	// (Position.Super) have a square table of their own (fSuper); the
 	// Dame use the kings' table.
 	damone bool
+	// handMob, where not nil, is hand that also returns the kings'
+	// mobility as mobility counts it (Italian), so that white need not
+	// count it twice.
+	handMob func(p *movegen.Position) (int, int)
 
 	// feature offsets (fTempo and fThreat: Turkish only)
 	fMen, fKing, fMob, fBal, fWin, fTempo, fThreat, fSuper, nFeat int
@@ -190,6 +194,9 @@ func init() {
 		l := newLayout(v, e.white)
 		if l == nil {
 			continue
+		}
+		if v == movegen.Italian {
+			l.handMob = italianWhiteMob
 		}
 		layouts[v.ID()] = l
 		e.white = l.white
@@ -513,6 +520,13 @@ func foldRows(regs []foldedRegion) ([]foldedRow, int) {
 // white is the learned evaluation from White's point of view: the
 // hand-written one plus the learned correction, when weights are in use.
 func (l *layout) white(p *movegen.Position) int {
+	if l.handMob != nil {
+		s, m := l.handMob(p)
+		if t := l.cur.Load(); t != nil {
+			s += l.foldedWith(t, p, m, true)
+		}
+		return s
+	}
 	s := l.hand(p)
 	if t := l.cur.Load(); t != nil {
 		s += l.correction(t, p)
@@ -576,6 +590,12 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 // folded tables (fold): one lookup per region, and mg and eg summed
 // together, packed.
 func (l *layout) folded(t *weightTables, p *movegen.Position) int {
+	return l.foldedWith(t, p, 0, false)
+}
+
+// foldedWith is folded with the kings' mobility mob given (haveMob) or
+// counted.
+func (l *layout) foldedWith(t *weightTables, p *movegen.Position, mob int, haveMob bool) int {
 	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	wm, bm := w&^k, b&^k
 	var s int64
@@ -603,7 +623,10 @@ func (l *layout) folded(t *weightTables, p *movegen.Position) int {
 				s -= t.supBp[bits.TrailingZeros64(x)&63]
 			}
 		}
-		s += int64(l.mobility(w&k, b&k, l.board&^(w|b))) * t.mobP
+		if !haveMob {
+			mob = l.mobility(w&k, b&k, l.board&^(w|b))
+		}
+		s += int64(mob) * t.mobP
 	}
 	s += t.balP[l.balance(wm)&(balanceBuckets-1)] - t.balP[l.balance(bm)&(balanceBuckets-1)]
 	mg, eg := unpack(s)
