@@ -96,6 +96,9 @@ type layout struct {
 	// mobility as mobility counts it (Italian), so that white need not
 	// count it twice.
 	handMob func(p *movegen.Position) (int, int)
+	// diag, where not nil, is the diagonal evaluation hand is the method
+	// of, called directly.
+	diag *diagEval
 
 	// feature offsets (fTempo and fThreat: Turkish only)
 	fMen, fKing, fMob, fBal, fWin, fTempo, fThreat, fSuper, nFeat int
@@ -195,8 +198,19 @@ func init() {
 		if l == nil {
 			continue
 		}
-		if v == movegen.Italian {
+		switch v {
+		case movegen.Italian:
 			l.handMob = italianWhiteMob
+		case movegen.English:
+			l.diag = evEnglish
+		case movegen.Russian:
+			l.diag = evRussian
+		case movegen.Brazilian:
+			l.diag = evBrazilian
+		case movegen.Spanish:
+			l.diag = evSpanish
+		case movegen.International:
+			l.diag = evInternational
 		}
 		layouts[v.ID()] = l
 		e.white = l.white
@@ -527,9 +541,18 @@ func (l *layout) white(p *movegen.Position) int {
 		}
 		return s
 	}
-	s := l.hand(p)
+	var s int
+	if l.diag != nil {
+		s = l.diag.white(p)
+	} else {
+		s = l.hand(p)
+	}
 	if t := l.cur.Load(); t != nil {
-		s += l.correction(t, p)
+		if l.orth {
+			s += l.correction(t, p)
+		} else {
+			s += l.foldedWith(t, p, 0, false)
+		}
 	}
 	return s
 }

@@ -284,16 +284,23 @@ func TestFoldedEqualsFeatures(t *testing.T) {
 // TestHandMobility: where the hand-written evaluation hands its count of
 // the kings' mobility to the learned correction (Italian), the learned
 // evaluation is the hand-written one plus the correction that counts it
-// itself, on game positions and random placements with kings.
+// itself, on game positions and random placements with kings; where the
+// layout calls its diagonal evaluation directly, that is hand.
 func TestHandMobility(t *testing.T) {
 	for _, v := range learnedVariants {
 		l := layoutOf(v)
-		if l == nil || l.handMob == nil {
+		if l == nil || l.handMob == nil && l.diag == nil {
 			continue
 		}
 		tab := l.tables(randomWeights(v, 2000, 3+uint64(v.ID())))
 		ps := append(gamesOf(v, 20, 150, 5), placementsOf(v, 2000, 9)...)
 		for _, p := range ps {
+			if l.diag != nil {
+				if got, want := l.diag.white(&p), l.hand(&p); got != want {
+					t.Fatalf("%v: the diagonal evaluation called directly %d, hand %d (%s)", v, got, want, v.FEN(&p))
+				}
+				continue
+			}
 			s, _ := l.handMob(&p)
 			if s != l.hand(&p) {
 				t.Fatalf("%v: handMob %d, hand %d (%s)", v, s, l.hand(&p), v.FEN(&p))
