@@ -49,14 +49,6 @@ func (w *worker) ttFirst(ply int, ent tt.Entry) bool {
 func (w *worker) order(ply, from int) {
 	ml := &w.lists[ply]
 	sc := &w.scores[ply]
-	side := w.pos[ply].Side
-	k0, k1 := w.killers[ply][0], w.killers[ply][1]
-	h := &w.hist[side]
-	var cm movegen.Move
-	if ply > 0 {
-		prev := w.played[ply-1]
-		cm = w.counter[side][prev.From][prev.To]
-	}
 	n := min(ml.N, movegen.MaxMoves)
 	if from >= n {
 		return
@@ -73,18 +65,27 @@ func (w *worker) order(ply, from int) {
 		}
 		return
 	}
+	side := w.pos[ply].Side
+	k0, k1 := &w.killers[ply][0], &w.killers[ply][1]
+	h := &w.hist[side]
+	var cm movegen.Move
+	if ply > 0 {
+		prev := &w.played[ply-1]
+		cm = w.counter[side][prev.From&63][prev.To&63]
+	}
 	// A quiet move is known by its from and to squares but for Promote:
 	// the killers and the counter move are compared in full only when
 	// those match.
-	q0, q1, qc := quietKey(&k0), quietKey(&k1), quietKey(&cm)
+	q0, q1, qc := quietKey(k0), quietKey(k1), quietKey(&cm)
 	for i := from; i < n; i++ {
 		m := &ml.Moves[i]
-		s := h[m.From&63][m.To&63]
-		if q := quietKey(m); q == q0 || q == q1 || q == qc {
+		f, t := m.From, m.To
+		s := h[f&63][t&63]
+		if q := uint32(f) | uint32(t)<<8; q == q0 || q == q1 || q == qc {
 			switch {
-			case *m == k0:
+			case *m == *k0:
 				s = scoreKiller + 1
-			case *m == k1:
+			case *m == *k1:
 				s = scoreKiller
 			case *m == cm:
 				s = scoreKiller - 1
