@@ -270,6 +270,14 @@ func diagMen(v *movegen.Variant, wt *diagWeights, n int, oppKings bool, rot func
 
 // white is the evaluation of p from White's point of view.
 func (e *diagEval) white(p *movegen.Position) int {
+	s, _, _ := e.whiteWings(p)
+	return s
+}
+
+// whiteWings is white and the wing imbalances it counted, |left − right|
+// men of White (dw) and of Black (db), uncapped; both -1 where the
+// evaluation has no wing term and does not count them.
+func (e *diagEval) whiteWings(p *movegen.Position) (int, int, int) {
 	pc := takeCensus(p)
 	n := pc.pieces(maxN)
 	s := pc.traded(e.king, int(e.tradeK[n]))
@@ -293,8 +301,10 @@ func (e *diagEval) white(p *movegen.Position) int {
 		s += int(e.outpost[n]) * (bits.OnesCount64(pc.wm&e.outW&(pc.w>>a)&(pc.w>>c)) -
 			bits.OnesCount64(pc.bm&e.outB&(pc.b<<a)&(pc.b<<c)))
 	}
+	dw, db := -1, -1
 	if e.wings {
-		s -= int(e.wing[n][wingGap(pc.wm, e.left, e.right)]) - int(e.wing[n][wingGap(pc.bm, e.left, e.right)])
+		dw, db = wingGap(pc.wm, e.left, e.right), wingGap(pc.bm, e.left, e.right)
+		s -= int(e.wing[n][dw]) - int(e.wing[n][db])
 	}
 	if pc.wm&e.btW|pc.bm&e.btB != 0 {
 		s += e.breakthrough(pc.wm, pc.bm, wki, bki)
@@ -302,10 +312,11 @@ func (e *diagEval) white(p *movegen.Position) int {
 	if pc.k != 0 {
 		s += e.kings(pc.wk, pc.bk, e.board&^(pc.w|pc.b))
 	}
-	return s
+	return s, dw, db
 }
 
-// wingGap returns |men on the left half - men on the right half|, capped.
+// wingGap returns |men on the left half - men on the right half|, capped
+// at maxWing (which no count reaches).
 func wingGap(m, left, right uint64) int {
 	d := bits.OnesCount64(m&left) - bits.OnesCount64(m&right)
 	if d < 0 {

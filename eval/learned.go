@@ -150,6 +150,17 @@ type foldedRegion struct {
 	val [256]int64
 }
 
+// handCounts are counts the hand-written evaluation made that the learned
+// correction needs too: the kings' mobility (as layout.mobility counts
+// it) where hasMob, and each side's wing imbalance |left − right men|
+// (uncapped) where hasBal.
+type handCounts struct {
+	mob    int
+	dw, db int
+	hasMob bool
+	hasBal bool
+}
+
 // foldedRow is a row of rowWidth folded regions of one shape whose bases
 // are consecutive bits from base: region k reads the men shifted right by
 // base+k. A row is read at once: cfg holds, for the 11 bits from base, the
@@ -537,22 +548,20 @@ func (l *layout) white(p *movegen.Position) int {
 	if l.handMob != nil {
 		s, m := l.handMob(p)
 		if t := l.cur.Load(); t != nil {
-			s += l.foldedWith(t, p, m, true)
+			s += l.foldedWith(t, p, handCounts{mob: m, hasMob: true})
 		}
 		return s
 	}
-	var s int
 	if l.diag != nil {
-		s = l.diag.white(p)
-	} else {
-		s = l.hand(p)
-	}
-	if t := l.cur.Load(); t != nil {
-		if l.orth {
-			s += l.correction(t, p)
-		} else {
-			s += l.foldedWith(t, p, 0, false)
+		s, dw, db := l.diag.whiteWings(p)
+		if t := l.cur.Load(); t != nil {
+			s += l.foldedWith(t, p, handCounts{dw: dw, db: db, hasBal: dw >= 0})
 		}
+		return s
+	}
+	s := l.hand(p)
+	if t := l.cur.Load(); t != nil {
+		s += l.correction(t, p)
 	}
 	return s
 }
@@ -613,12 +622,12 @@ func (l *layout) correction(t *weightTables, p *movegen.Position) int {
 // folded tables (fold): one lookup per region, and mg and eg summed
 // together, packed.
 func (l *layout) folded(t *weightTables, p *movegen.Position) int {
-	return l.foldedWith(t, p, 0, false)
+	return l.foldedWith(t, p, handCounts{})
 }
 
-// foldedWith is folded with the kings' mobility mob given (haveMob) or
-// counted.
-func (l *layout) foldedWith(t *weightTables, p *movegen.Position, mob int, haveMob bool) int {
+// foldedWith is folded with the counts of h that the hand-written
+// evaluation made, counting the others.
+func (l *layout) foldedWith(t *weightTables, p *movegen.Position, h handCounts) int {
 	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	wm, bm := w&^k, b&^k
 	var s int64
@@ -646,12 +655,17 @@ func (l *layout) foldedWith(t *weightTables, p *movegen.Position, mob int, haveM
 				s -= t.supBp[bits.TrailingZeros64(x)&63]
 			}
 		}
-		if !haveMob {
+		mob := h.mob
+		if !h.hasMob {
 			mob = l.mobility(w&k, b&k, l.board&^(w|b))
 		}
 		s += int64(mob) * t.mobP
 	}
-	s += t.balP[l.balance(wm)&(balanceBuckets-1)] - t.balP[l.balance(bm)&(balanceBuckets-1)]
+	if h.hasBal {
+		s += t.balP[min(h.dw, balanceBuckets-1)&(balanceBuckets-1)] - t.balP[min(h.db, balanceBuckets-1)&(balanceBuckets-1)]
+	} else {
+		s += t.balP[l.balance(wm)&(balanceBuckets-1)] - t.balP[l.balance(bm)&(balanceBuckets-1)]
+	}
 	mg, eg := unpack(s)
 	return l.blend(mg, eg, bits.OnesCount64(w|b))
 }

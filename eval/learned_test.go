@@ -285,7 +285,8 @@ func TestFoldedEqualsFeatures(t *testing.T) {
 // the kings' mobility to the learned correction (Italian), the learned
 // evaluation is the hand-written one plus the correction that counts it
 // itself, on game positions and random placements with kings; where the
-// layout calls its diagonal evaluation directly, that is hand.
+// layout calls its diagonal evaluation directly, that is hand, and its
+// wing counts give the correction the balance counts it itself.
 func TestHandMobility(t *testing.T) {
 	for _, v := range learnedVariants {
 		l := layoutOf(v)
@@ -296,8 +297,13 @@ func TestHandMobility(t *testing.T) {
 		ps := append(gamesOf(v, 20, 150, 5), placementsOf(v, 2000, 9)...)
 		for _, p := range ps {
 			if l.diag != nil {
-				if got, want := l.diag.white(&p), l.hand(&p); got != want {
+				got, dw, db := l.diag.whiteWings(&p)
+				if want := l.hand(&p); got != want {
 					t.Fatalf("%v: the diagonal evaluation called directly %d, hand %d (%s)", v, got, want, v.FEN(&p))
+				}
+				got = l.foldedWith(tab, &p, handCounts{dw: dw, db: db, hasBal: dw >= 0})
+				if want := l.folded(tab, &p); got != want {
+					t.Fatalf("%v: with the hand's wing counts %d, counted %d (%s)", v, got, want, v.FEN(&p))
 				}
 				continue
 			}
@@ -306,7 +312,7 @@ func TestHandMobility(t *testing.T) {
 				t.Fatalf("%v: handMob %d, hand %d (%s)", v, s, l.hand(&p), v.FEN(&p))
 			}
 			got, m := l.handMob(&p)
-			got += l.foldedWith(tab, &p, m, true)
+			got += l.foldedWith(tab, &p, handCounts{mob: m, hasMob: true})
 			if want := l.hand(&p) + l.folded(tab, &p); got != want {
 				t.Fatalf("%v: with the hand's mobility %d, counted %d (%s)", v, got, want, v.FEN(&p))
 			}
