@@ -200,7 +200,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	alpha0 := alpha
 	best := -inf
-	var bestMove movegen.Move
+	bestIdx := -1 // the best move's index: the moves before i stay in place
 	searched := 0
 	for i := 0; i < ml.N; i++ {
 		switch i - unsorted {
@@ -255,7 +255,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			return 0
 		}
 		if s > best {
-			best, bestMove = s, m
+			best, bestIdx = s, i
 			if s > alpha {
 				alpha = s
 				w.pv[ply][0] = m
@@ -277,6 +277,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		bound = tt.BoundLower
 	case best > alpha0:
 		bound = tt.BoundExact
+	}
+	var bestMove movegen.Move
+	if bestIdx >= 0 {
+		bestMove = ml.Moves[bestIdx]
 	}
 	ent = tt.Entry{From: bestMove.From, To: bestMove.To, Score: toTT(best, ply), Depth: int8(min(depth, 127)), Bound: bound}
 	if bestMove.Captured != 0 {
