@@ -85,6 +85,17 @@ func (w *worker) ttMove(p *movegen.Position) (movegen.Move, bool) {
 	return movegen.Move{}, false
 }
 
+// matchesData is matches for a packed entry.
+func matchesData(m *movegen.Move, d tt.Data) bool {
+	if m.From != d.From() || m.To != d.To() {
+		return false
+	}
+	if m.Captured == 0 {
+		return d.CapHash() == 0
+	}
+	return tt.CapHash(m.Captured) == d.CapHash()
+}
+
 func matches(m movegen.Move, ent tt.Entry) bool {
 	if m.From != ent.From || m.To != ent.To {
 		return false
@@ -146,18 +157,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return 0
 	}
 	p := &w.pos[ply]
-	var ttEnt tt.Entry
-	ent, hit := e.tt.Probe(p.Key)
-	if hit {
-		ttEnt = ent
-		if !pvNode && int(ent.Depth) >= depth {
-			s := fromTT(ent.Score, ply)
-			switch {
-			case ent.Bound == tt.BoundExact,
-				ent.Bound == tt.BoundLower && s >= beta,
-				ent.Bound == tt.BoundUpper && s <= alpha:
-				return s
-			}
+	ttEnt, hit := e.tt.ProbeData(p.Key)
+	if hit && !pvNode && int(ttEnt.Depth()) >= depth {
+		s := fromTT(ttEnt.Score(), ply)
+		switch b := ttEnt.Bound(); {
+		case b == tt.BoundExact,
+			b == tt.BoundLower && s >= beta,
+			b == tt.BoundUpper && s <= alpha:
+			return s
 		}
 	}
 	// Selectivity at non-PV nodes, before the moves are generated.
@@ -169,7 +176,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				return st
 			}
 		}
-		if depth >= probCutDepth && !(hit && int(ttEnt.Depth) >= depth-probCutReduce && fromTT(ttEnt.Score, ply) < beta+probCutMargin && ttEnt.Bound != tt.BoundLower) {
+		if depth >= probCutDepth && !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < beta+probCutMargin && ttEnt.Bound() != tt.BoundLower) {
 			// ProbCut: a shallower search that beats beta by a margin
 			// predicts a cut at full depth.
 			rb := beta + probCutMargin
@@ -282,11 +289,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if bestIdx >= 0 {
 		bestMove = ml.Moves[bestIdx]
 	}
-	ent = tt.Entry{From: bestMove.From, To: bestMove.To, Score: toTT(best, ply), Depth: int8(min(depth, 127)), Bound: bound}
+	ent := tt.Entry{From: bestMove.From, To: bestMove.To, Score: toTT(best, ply), Depth: int8(min(depth, 127)), Bound: bound}
 	if bestMove.Captured != 0 {
 		ent.CapHash = tt.CapHash(bestMove.Captured)
 	}
-	e.tt.Store(p.Key, ent)
+	e.tt.StoreData(p.Key, tt.DataOf(ent))
 	return best
 }
 

@@ -27,13 +27,13 @@ const (
 // ttFirst moves the table's move, if it is among the moves at ply, to the
 // front of the list and reports whether it did. The table move is searched
 // before the others are scored: at most cut nodes it is the only one.
-func (w *worker) ttFirst(ply int, ent tt.Entry) bool {
+func (w *worker) ttFirst(ply int, ent tt.Data) bool {
 	if !ent.HasMove() {
 		return false
 	}
 	ml := &w.lists[ply]
 	for i := 0; i < ml.N; i++ {
-		if matches(ml.Moves[i], ent) {
+		if matchesData(&ml.Moves[i], ent) {
 			ml.Moves[0], ml.Moves[i] = ml.Moves[i], ml.Moves[0]
 			return true
 		}

@@ -146,22 +146,61 @@ func unpack(d uint64) (Entry, uint8) {
 
 // Probe returns the entry stored for key, if any.
 func (t *Table) Probe(key uint64) (Entry, bool) {
+	d, ok := t.ProbeData(key)
+	if !ok {
+		return Entry{}, false
+	}
+	return d.Entry(), true
+}
+
+// Data is an entry as the table keeps it, packed in one word (see pack):
+// what ProbeData returns, read field by field without unpacking the rest.
+type Data uint64
+
+// The fields of d, as in Entry.
+func (d Data) From() uint8    { return uint8(d) }
+func (d Data) To() uint8      { return uint8(d >> 8) }
+func (d Data) CapHash() uint8 { return uint8(d >> 16) }
+func (d Data) Score() int16   { return int16(uint16(d >> 24)) }
+func (d Data) Depth() int8    { return int8(uint8(d >> 40)) }
+func (d Data) Bound() Bound   { return Bound(d>>48) & 3 }
+
+// HasMove reports whether d holds a move (as Entry.HasMove).
+func (d Data) HasMove() bool { return d.From() != d.To() || d.CapHash() != 0 }
+
+// Entry returns d unpacked.
+func (d Data) Entry() Entry {
+	e, _ := unpack(uint64(d))
+	return e
+}
+
+// ProbeData is Probe with the entry left packed.
+func (t *Table) ProbeData(key uint64) (Data, bool) {
 	i := key & t.mask &^ 1
 	for j := i; j <= i+1; j++ {
 		s := &t.slots[j]
 		d := s.data.Load()
 		if live(d, t.gen) && s.key.Load()^d == key {
-			e, _ := unpack(d)
-			return e, true
+			return Data(d), true
 		}
 	}
-	return Entry{}, false
+	return 0, false
 }
 
 // Store records e for key, replacing by depth and age (see the package
 // comment). Stores belong to a search: call NewSearch first, or Clear may
 // not see them.
-func (t *Table) Store(key uint64, e Entry) {
+func (t *Table) Store(key uint64, e Entry) { t.StoreData(key, DataOf(e)) }
+
+// DataOf returns e packed as the table keeps it (without its age and
+// generation, which StoreData adds).
+func DataOf(e Entry) Data { return Data(pack(e, 0, 0) & (1<<50 - 1)) }
+
+// moveBits are the bits of a data word that hold the move.
+const moveBits = 1<<24 - 1
+
+// StoreData is Store of an entry packed by DataOf.
+func (t *Table) StoreData(key uint64, e Data) {
 	i := key & t.mask &^ 1
 	victim := i
 	worst := 1 << 30
@@ -175,20 +214,18 @@ func (t *Table) Store(key uint64, e Entry) {
 			continue
 		}
 		if s.key.Load()^d == key {
-			old, _ := unpack(d)
-			if !e.HasMove() && old.HasMove() { // keep the known best move
-				e.From, e.To, e.CapHash = old.From, old.To, old.CapHash
+			if !e.HasMove() && Data(d).HasMove() { // keep the known best move
+				e = e&^moveBits | Data(d)&moveBits
 			}
 			victim = j
 			break
 		}
-		old, age := unpack(d)
-		value := int(old.Depth) - 4*int((t.age-age)&63)
+		value := int(Data(d).Depth()) - 4*int((t.age-uint8(d>>50)&63)&63)
 		if value < worst {
 			victim, worst = j, value
 		}
 	}
-	d := pack(e, t.age, t.gen)
+	d := uint64(e) | uint64(t.age&63)<<50 | 1<<56 | uint64(t.gen&genMask)<<57
 	s := &t.slots[victim]
 	s.data.Store(d)
 	s.key.Store(key ^ d)

@@ -138,3 +138,26 @@ func TestClearIsLazy(t *testing.T) {
 		t.Error("the entry of the current generation is lost")
 	}
 }
+
+// TestData: a packed entry reads back field by field as the entry, and
+// ProbeData finds what Store stored.
+func TestData(t *testing.T) {
+	tab := New(10)
+	tab.NewSearch()
+	for i := 0; i < 2000; i++ {
+		x := uint64(i)*0x9E3779B97F4A7C15 + 12345
+		e := Entry{From: uint8(x), To: uint8(x >> 8), CapHash: uint8(x >> 16), Score: int16(x >> 24),
+			Depth: int8(x >> 40), Bound: Bound(x>>48) & 3}
+		d := DataOf(e)
+		if d.Entry() != e || d.From() != e.From || d.To() != e.To || d.CapHash() != e.CapHash ||
+			d.Score() != e.Score || d.Depth() != e.Depth || d.Bound() != e.Bound || d.HasMove() != e.HasMove() {
+			t.Fatalf("%+v packed reads back as %+v", e, d.Entry())
+		}
+		key := x ^ 0xABCDEF
+		tab.Store(key, e)
+		got, ok := tab.ProbeData(key)
+		if !ok || got.Entry() != e {
+			t.Fatalf("stored %+v, ProbeData %+v %v", e, got.Entry(), ok)
+		}
+	}
+}
