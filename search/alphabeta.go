@@ -265,9 +265,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			best, bestIdx = s, i
 			if s > alpha {
 				alpha = s
-				w.pv[ply][0] = m
-				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-				w.pvLen[ply] = n + 1
+				if pvNode {
+					// A non-PV node's line is never read: it has one
+					// only when it fails high, and then the parent's
+					// move fails low.
+					w.pv[ply][0] = m
+					n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+					w.pvLen[ply] = n + 1
+				}
 				if s >= beta {
 					w.cutoff(ply, depth, m, i)
 					break
