@@ -212,8 +212,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	for i := 0; i < ml.N; i++ {
 		switch i - unsorted {
 		case 0:
-			w.order(ply, i)
-			w.pick(ply, i)
+			w.pickAt(ply, i, w.order(ply, i))
 		case 1:
 			w.sortFrom(ply, i)
 		}

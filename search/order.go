@@ -42,17 +42,19 @@ func (w *worker) ttFirst(ply int, ent tt.Data) bool {
 }
 
 // order scores the moves at ply from index from on (captures, more pieces
-// first; killers; then history) for pick. A move's key is its score above
+// first; killers; then history) and returns the index of the highest key
+// (from when there is no move there), for pickAt. A move's key is its score above
 // 255 less its index, so that keys are unique and the order pick takes
 // the moves in is the stable sort of the scores, best first, however the
 // moves not yet taken are shuffled.
-func (w *worker) order(ply, from int) {
+func (w *worker) order(ply, from int) int {
 	ml := &w.lists[ply]
 	sc := &w.scores[ply]
 	n := min(ml.N, movegen.MaxMoves)
 	if from >= n {
-		return
+		return from
 	}
+	b, bk := from, int64(-1<<63) // the highest key so far and its index
 	if ml.Moves[from].Captured != 0 {
 		// Capture is compulsory, so either every move captures or none.
 		for i := from; i < n; i++ {
@@ -61,9 +63,13 @@ func (w *worker) order(ply, from int) {
 			if m.Promote {
 				s += 1 << 12
 			}
-			sc[i] = int64(s)<<8 | int64(255-i)
+			k := int64(s)<<8 | int64(255-i)
+			sc[i] = k
+			if k > bk {
+				b, bk = i, k
+			}
 		}
-		return
+		return b
 	}
 	side := w.pos[ply].Side
 	k0, k1 := &w.killers[ply][0], &w.killers[ply][1]
@@ -94,8 +100,13 @@ func (w *worker) order(ply, from int) {
 		if m.Promote {
 			s += 1 << 12
 		}
-		sc[i] = int64(s)<<8 | int64(255-i)
+		k := int64(s)<<8 | int64(255-i)
+		sc[i] = k
+		if k > bk {
+			b, bk = i, k
+		}
 	}
+	return b
 }
 
 // quietKey is m's from and to squares in 16 bits, 0 for a move that is
@@ -107,23 +118,13 @@ func quietKey(m *movegen.Move) uint32 {
 	return uint32(m.From) | uint32(m.To)<<8
 }
 
-// pick moves the move of the highest key among those at ply from index i
-// on to index i.
-func (w *worker) pick(ply, i int) {
-	ml := &w.lists[ply]
-	sc := &w.scores[ply]
-	n := min(ml.N, movegen.MaxMoves)
-	if i >= n-1 {
-		return
-	}
-	b, k := i, sc[i]
-	for j := i + 1; j < n; j++ {
-		if sc[j] > k {
-			b, k = j, sc[j]
-		}
-	}
+// pickAt moves the move at index b (of the highest key from i on, as
+// order found it) to index i.
+func (w *worker) pickAt(ply, i, b int) {
 	if b != i {
-		sc[b], sc[i] = sc[i], k
+		ml := &w.lists[ply]
+		sc := &w.scores[ply]
+		sc[b], sc[i] = sc[i], sc[b]
 		ml.Moves[b], ml.Moves[i] = ml.Moves[i], ml.Moves[b]
 	}
 }
