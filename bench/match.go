@@ -91,6 +91,9 @@ type MatchConfig struct {
 	Concurrency int
 	PDN         io.Writer
 	SPRT        *SPRT
+	// MaxPlies adjudicates a game a draw once it has run this many plies
+	// (from its opening position); 0 means MaxGamePlies.
+	MaxPlies int
 	// Progress, if set, is called after each game with its record and the
 	// running result.
 	Progress func(GameRecord, MatchResult)
@@ -218,6 +221,9 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 	}
 	clocks := [2]time.Duration{cfg.Limit.Base, cfg.Limit.Base}
 	game := newRecord(v, start)
+	if cfg.MaxPlies > 0 {
+		game.MaxPlies = cfg.MaxPlies
+	}
 	var moves []string
 	end := func(out int, reason string) (GameRecord, error) {
 		rec.Outcome, rec.Reason, rec.Plies = out, reason, len(moves)

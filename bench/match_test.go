@@ -101,6 +101,27 @@ func TestMatchGoodEngines(t *testing.T) {
 	}
 }
 
+// MaxPlies adjudicates every game a draw at that length.
+func TestMatchMaxPlies(t *testing.T) {
+	var recs []GameRecord
+	res, err := Match(MatchConfig{
+		Variant:  movegen.Italian,
+		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+		Games:    2,
+		Limit:    Limit{Nodes: 500},
+		MaxPlies: 6,
+		Progress: func(g GameRecord, r MatchResult) { recs = append(recs, g) },
+	})
+	if err != nil || res.Games != 2 || res.Draws != 2 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	for _, g := range recs {
+		if g.Plies != 6 || g.Reason != "game too long" {
+			t.Errorf("game %d: %d plies, %q", g.Number, g.Plies, g.Reason)
+		}
+	}
+}
+
 func TestMatchTimeControl(t *testing.T) {
 	v := movegen.Italian
 	var reasons []string

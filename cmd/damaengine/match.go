@@ -22,6 +22,7 @@ func runMatch(c *command, args []string) int {
 	concurrency := c.Int("concurrency", 1, "games played at once")
 	pdnFile := c.pdnFlag("write the games to this PDN file", false)
 	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
+	maxPlies := c.Int("max-plies", bench.MaxGamePlies, "adjudicate a game a draw after this many plies")
 	v, rc, ok := c.parseVariant(args, variant)
 	if !ok {
 		return rc
@@ -34,9 +35,10 @@ func runMatch(c *command, args []string) int {
 	if cfg.Limit, err = limit.limit(); err != nil {
 		return c.fail(2, "%v", err)
 	}
-	if *games < 1 || *concurrency < 1 {
-		return c.fail(2, "--games and --concurrency must be at least 1")
+	if *games < 1 || *concurrency < 1 || *maxPlies < 1 {
+		return c.fail(2, "--games, --concurrency and --max-plies must be at least 1")
 	}
+	cfg.MaxPlies = *maxPlies
 	if *openings != "" {
 		cfg.Openings, err = bench.LoadOpenings(v, *openings)
 	} else {
