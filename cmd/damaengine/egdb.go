@@ -25,7 +25,7 @@ func runEgdb(c *command, args []string) int {
 var egdbSteps = map[string]subcommand{
 	"build":  {"damaengine egdb build --variant V --pieces N [--dir D]", runEgdbBuild, nil},
 	"probe":  {"damaengine egdb probe --variant V --fen F [--dir D]", runEgdbProbe, nil},
-	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N]", runEgdbVerify, nil},
+	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N] [--slices A,B]", runEgdbVerify, nil},
 }
 
 // egdbStep is the command of an egdb step, with the flags every step has:
@@ -186,6 +186,7 @@ func runEgdbVerify(c *command, args []string) int {
 	s := newEgdbStep(c)
 	sample := s.Int("sample", 100000, "random positions checked in each slice of more than 4 pieces")
 	seed := s.Uint64("seed", 1, "seed of the sample")
+	only := s.String("slices", "", "verify only these slices, e.g. 2k-1k,1m2k-1m1k (default: every slice present)")
 	v, db, d, rc, ok := s.open(args, 64, true, func() error {
 		if *sample < 1 {
 			return fmt.Errorf("--sample %d: at least 1", *sample)
@@ -196,9 +197,24 @@ func runEgdbVerify(c *command, args []string) int {
 		return rc
 	}
 	defer db.Close()
+	present := db.Present(v)
+	if *only != "" {
+		byName := map[string]egdb.Slice{}
+		for _, sl := range present {
+			byName[sl.String()] = sl
+		}
+		present = present[:0:0]
+		for _, name := range strings.Split(*only, ",") {
+			sl, ok := byName[strings.TrimSpace(name)]
+			if !ok {
+				return s.fail(2, "--slices: no slice %q among the tables in %s", name, d)
+			}
+			present = append(present, sl)
+		}
+	}
 	start := time.Now()
 	var total egdb.VerifyReport
-	for _, sl := range db.Present(v) {
+	for _, sl := range present {
 		n := 0
 		if sl.Pieces() > verifyAll {
 			n = *sample

@@ -38,6 +38,17 @@ func TestEgdbCommand(t *testing.T) {
 		!strings.Contains(vo.String(), "tables of up to 3 pieces") || !strings.Contains(vo.String(), "bad 0 (") {
 		t.Errorf("verify: rc %d, %q %q", rc, vo.String(), ve.String())
 	}
+	var so, se bytes.Buffer
+	if rc := run([]string{"egdb", "verify", "--variant", "english", "--dir", dir, "--slices", "2k-1k,1k-1m"}, nil, &so, &se); rc != 0 ||
+		strings.Count(so.String(), "\n") != 3 || !strings.Contains(so.String(), "egdb verify english 2k-1k: 15872 checked") ||
+		!strings.Contains(so.String(), "egdb verify english 1k-1m: ") {
+		t.Errorf("verify --slices: rc %d, %q %q", rc, so.String(), se.String())
+	}
+	so.Reset()
+	se.Reset()
+	if rc := run([]string{"egdb", "verify", "--variant", "english", "--dir", dir, "--slices", "2k-1k,5k-1k"}, nil, &so, &se); rc != 2 || !strings.Contains(se.String(), `no slice "5k-1k"`) {
+		t.Errorf("verify --slices with an unknown slice: rc %d, %q %q", rc, so.String(), se.String())
+	}
 	var o2, e2 bytes.Buffer
 	if rc := run([]string{"egdb", "probe", "--variant", "italian", "--fen", "W:WK1:BK32", "--dir", dir}, nil, &o2, &e2); rc != 1 || !strings.Contains(e2.String(), "missing") {
 		t.Errorf("missing tables: rc %d, %q", rc, e2.String())
