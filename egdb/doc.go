@@ -10,6 +10,19 @@
 // captures the move generator allows, so the priority and majority rules of
 // each variant stay in movegen.
 //
+// Italian Damone has three ranks of piece: Pedina (a man), Dama (a king)
+// and Damone. A Damone slice counts the Damoni of each side as well, a
+// third group of squares in the index; the Pedine stand anywhere but on
+// their two promotion squares, the Dame anywhere but on their Damone
+// square (see indexer). The tables are for Damone's default rules, the
+// option "all Damoni captured wins" off. With it (movegen.DamoneAllDamoni)
+// a side left without a Damone has lost: every position where the side to
+// move has none is a loss, a capture of the last Damone wins at once, and
+// most values change, so its tables would be a set of their own (their
+// own files, the rule a terminal condition in the solver). That variant
+// has none: Supported says no, and the hub and the search probe nothing
+// when the option is on (the search applies the rule itself).
+//
 // A slice is solved by propagation over its positions, lowest slices
 // first: a capture leads to fewer pieces and a promotion to fewer men, both
 // already solved, while the other moves stay in the slice (and its mirror,

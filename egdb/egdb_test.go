@@ -106,12 +106,12 @@ func TestCensus(t *testing.T) {
 		db := build(t, v)
 		// One king against one king is a draw but where a king is caught in
 		// a corner (zugzwang).
-		w1, d1, l1 := census(db, v, Slice{0, 1, 0, 1})
+		w1, d1, l1 := census(db, v, Slice{0, 1, 0, 1, 0, 0})
 		t.Logf("%s 1k-1k: %d win, %d draw, %d loss", v.Name, w1, d1, l1)
 		if w1+l1 == 0 || w1+l1 > d1 {
 			t.Errorf("%s 1k-1k: %d wins and %d losses against %d draws", v.Name, w1, l1, d1)
 		}
-		w, d, l := census(db, v, Slice{0, 2, 0, 1})
+		w, d, l := census(db, v, Slice{0, 2, 0, 1, 0, 0})
 		t.Logf("%s 2k-1k: %d win, %d draw, %d loss", v.Name, w, d, l)
 		if l != 0 {
 			t.Errorf("%s 2k-1k: %d losses for the side with two kings", v.Name, l)
@@ -132,7 +132,7 @@ func TestCensus(t *testing.T) {
 // its successors: won iff some move reaches a position lost for the
 // opponent, lost iff every move reaches one won for the opponent.
 func TestConsistency(t *testing.T) {
-	vs := testVariants
+	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Damone)
 	if !testing.Short() {
 		// The other boards, whose tables the engine does not ship (yet).
 		vs = append(vs, movegen.Turkish, movegen.International)
@@ -142,7 +142,7 @@ func TestConsistency(t *testing.T) {
 		vt := db.vars[v.ID()]
 		var ml movegen.MoveList
 		bad := 0
-		for _, s := range Slices(3, v.MaxPieces) {
+		for _, s := range SlicesOf(v, 3) {
 			step := 1
 			if testing.Short() {
 				step = 7
@@ -214,7 +214,7 @@ func TestAgreesWithSearch(t *testing.T) {
 		db := build(t, v)
 		vt := db.vars[v.ID()]
 		proved := 0
-		for _, s := range []Slice{{0, 1, 0, 1}, {1, 0, 0, 1}, {0, 1, 1, 0}, {1, 0, 1, 0}, {0, 1, 0, 2}, {1, 1, 0, 1}} {
+		for _, s := range []Slice{{0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0}, {0, 1, 1, 0, 0, 0}, {1, 0, 1, 0, 0, 0}, {0, 1, 0, 2, 0, 0}, {1, 1, 0, 1, 0, 0}} {
 			for i := 0; i < vt.ix.size(s); i += 211 {
 				p, ok := vt.ix.position(s, i)
 				if !ok {
@@ -281,7 +281,7 @@ func TestFiles(t *testing.T) {
 		}
 	}
 	// Bad files: missing, corrupt, another variant's.
-	f := path(dir, v, Slice{0, 2, 0, 1}, false)
+	f := path(dir, v, Slice{0, 2, 0, 1, 0, 0}, false)
 	raw, _ := os.ReadFile(f)
 	check := func(what, want string) {
 		t.Helper()
@@ -302,15 +302,15 @@ func TestFiles(t *testing.T) {
 	os.Rename(filepath.Join(dir, v.Name), filepath.Join(dir, "x"))
 	os.Rename(filepath.Join(dir, "x"), filepath.Join(dir, movegen.Italian.Name, "..", "tmp"))
 	db3, _ := New(1)
-	os.WriteFile(path(dir, movegen.Italian, Slice{0, 1, 0, 1}, false), raw, 0o644)
+	os.WriteFile(path(dir, movegen.Italian, Slice{0, 1, 0, 1, 0, 0}, false), raw, 0o644)
 	if err := db3.Load(movegen.Italian, 2, dir); err == nil || !strings.Contains(err.Error(), "variant") {
 		t.Errorf("wrong variant: error %v", err)
 	}
 	if _, err := New(1); err != nil {
 		t.Fatal(err)
 	}
-	if err := db3.Build(movegen.Damone, 3, "", nil); err == nil {
-		t.Errorf("Damone: no error")
+	if err := db3.Build(movegen.DamoneAllDamoni, 3, "", nil); err == nil {
+		t.Errorf("Damone with the all-Damoni rule: no error")
 	}
 }
 
@@ -368,7 +368,7 @@ func TestVerify(t *testing.T) {
 	if err := db.Build(v, 3, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	s := Slice{0, 2, 0, 1}
+	s := Slice{0, 2, 0, 1, 0, 0}
 	r, err := db.Verify(v, s, 0, 1)
 	if err != nil || r.Bad != 0 {
 		t.Fatalf("sound 2k-1k: %+v, %v", r, err)
@@ -465,7 +465,7 @@ func BenchmarkProbeFiles(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			var ps []movegen.Position
 			var sl []Slice
-			for _, s := range Slices(n, v.MaxPieces) {
+			for _, s := range SlicesOf(v, n) {
 				if s.Pieces() == n {
 					sl = append(sl, s)
 				}

@@ -54,7 +54,7 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 	if pieces < 2 {
 		return fmt.Errorf("egdb: at least 2 pieces, not %d", pieces)
 	}
-	all := Slices(pieces, v.MaxPieces)
+	all := SlicesOf(v, pieces)
 	total := 0
 	for _, s := range all {
 		total += vt.ix.size(s)
@@ -365,7 +365,12 @@ func (vt *varTables) solve(db *DB, group []Slice, sc *scratch, step func(string)
 // are found with the move generator, on a board where every piece is
 // Black's (so nothing can be captured and every piece blocks as it
 // does): a Black man moves the way a White man comes from, and kings move
-// alike both ways. b and ml are the generator's scratch. A position found may have a capture pending, and then
+// alike both ways. In Italian Damone this holds for every rank: a
+// Pedina's three directions (forward along the long diagonal, the two
+// sideways ones) turned round are the three of the other colour's Pedina,
+// and Dame and Damoni step in all four; the rank rule only says which
+// positions have a capture pending. An un-move that would put a piece where
+// it cannot stand (indexer.valid) is dropped. b and ml are the generator's scratch. A position found may have a capture pending, and then
 // it has no such move; the caller skips those (they are decided).
 func (vt *varTables) unmoves(c, b *movegen.Position, ml *movegen.MoveList, out []movegen.Position) []movegen.Position {
 	white := c.Pieces[movegen.White]
@@ -381,7 +386,16 @@ func (vt *varTables) unmoves(c, b *movegen.Position, ml *movegen.MoveList, out [
 		if y.Kings&from != 0 {
 			y.Kings ^= from | to
 		}
+		if y.Super&from != 0 {
+			y.Super ^= from | to
+		}
 		y.Side = movegen.White
+		if !vt.ix.valid(&y) {
+			// In Damone a Pedina stepped back onto a square where it
+			// would have promoted, or a Dama onto the Damone square: it
+			// never stood there, so it did not come from there.
+			continue
+		}
 		out = append(out, y)
 	}
 	return out

@@ -8,24 +8,31 @@ import (
 )
 
 // Slice names one table: the men and kings of the side to move (Us) and of
-// its opponent (Them).
+// its opponent (Them), and in Italian Damone their Damoni (the kings are
+// then the Dame, the middle rank; the other variants have no Damoni).
 type Slice struct {
 	UsMen, UsKings, ThemMen, ThemKings int
+	UsDamoni, ThemDamoni               int
 }
 
 // Pieces returns the number of pieces of the slice.
-func (s Slice) Pieces() int { return s.UsMen + s.UsKings + s.ThemMen + s.ThemKings }
+func (s Slice) Pieces() int {
+	return s.UsMen + s.UsKings + s.ThemMen + s.ThemKings + s.UsDamoni + s.ThemDamoni
+}
 
 // Men returns the number of men of the slice.
 func (s Slice) Men() int { return s.UsMen + s.ThemMen }
 
 // Mirror returns the slice with the sides swapped: where a move that
 // neither captures nor promotes leads.
-func (s Slice) Mirror() Slice { return Slice{s.ThemMen, s.ThemKings, s.UsMen, s.UsKings} }
+func (s Slice) Mirror() Slice {
+	return Slice{s.ThemMen, s.ThemKings, s.UsMen, s.UsKings, s.ThemDamoni, s.UsDamoni}
+}
 
-// String writes the slice as e.g. "1m2k-1k" (side to move first).
+// String writes the slice as e.g. "1m2k-1k" (side to move first), a
+// Damone as D ("1k1D-1m").
 func (s Slice) String() string {
-	side := func(m, k int) string {
+	side := func(m, k, d int) string {
 		out := ""
 		if m > 0 {
 			out += fmt.Sprintf("%dm", m)
@@ -33,16 +40,40 @@ func (s Slice) String() string {
 		if k > 0 {
 			out += fmt.Sprintf("%dk", k)
 		}
+		if d > 0 {
+			out += fmt.Sprintf("%dD", d)
+		}
 		return out
 	}
-	return side(s.UsMen, s.UsKings) + "-" + side(s.ThemMen, s.ThemKings)
+	return side(s.UsMen, s.UsKings, s.UsDamoni) + "-" + side(s.ThemMen, s.ThemKings, s.ThemDamoni)
 }
 
-func (s Slice) counts() [4]int { return [4]int{s.UsMen, s.UsKings, s.ThemMen, s.ThemKings} }
+// counts returns the pieces of each group of the index, in the order the
+// index combines them: our men, our kings, their men, their kings, our
+// Damoni, their Damoni (the last two always 0 but in Damone, where they
+// add nothing to an index: the other variants' numbers are as they were
+// before Damone).
+func (s Slice) counts() [6]int {
+	return [6]int{s.UsMen, s.UsKings, s.ThemMen, s.ThemKings, s.UsDamoni, s.ThemDamoni}
+}
+
+// fileCounts returns the counts as a file names and heads them: men, kings
+// of the side to move and of the other, and in Damone (threeRanks) each
+// side's Damoni after its Dame.
+func (s Slice) fileCounts(threeRanks bool) []int {
+	if threeRanks {
+		return []int{s.UsMen, s.UsKings, s.UsDamoni, s.ThemMen, s.ThemKings, s.ThemDamoni}
+	}
+	return []int{s.UsMen, s.UsKings, s.ThemMen, s.ThemKings}
+}
+
+// threeRanks reports whether v has a third rank of piece (Italian Damone).
+func threeRanks(v *movegen.Variant) bool { return v.DamoneRank(movegen.White) != 0 }
 
 // Slices returns every slice of 2 to n pieces (each side with at least one
 // piece, each with at most maxSide), in an order where every slice comes
-// after the slices its captures and promotions lead to.
+// after the slices its captures and promotions lead to. It has no Damoni:
+// see SlicesOf.
 func Slices(n, maxSide int) []Slice {
 	var out []Slice
 	for total := 2; total <= n; total++ {
@@ -55,8 +86,28 @@ func Slices(n, maxSide int) []Slice {
 					if um+uk == 0 || tm+tk == 0 || um+uk > maxSide || tm+tk > maxSide {
 						continue
 					}
-					out = append(out, Slice{um, uk, tm, tk})
+					out = append(out, Slice{UsMen: um, UsKings: uk, ThemMen: tm, ThemKings: tk})
 				}
+			}
+		}
+	}
+	return out
+}
+
+// SlicesOf returns the slices of v of 2 to n pieces in build order: those
+// of Slices, and in Italian Damone every split of each side's kings into
+// Dame and Damoni, those with more Damoni first (a Dama promotes to a
+// Damone).
+func SlicesOf(v *movegen.Variant, n int) []Slice {
+	base := Slices(n, v.MaxPieces)
+	if !threeRanks(v) {
+		return base
+	}
+	var out []Slice
+	for _, s := range base {
+		for ud := s.UsKings; ud >= 0; ud-- {
+			for td := s.ThemKings; td >= 0; td-- {
+				out = append(out, Slice{s.UsMen, s.UsKings - ud, s.ThemMen, s.ThemKings - td, ud, td})
 			}
 		}
 	}
@@ -126,12 +177,24 @@ func (s *squareSet) subsets(k int) []uint64 {
 }
 
 // indexer maps the positions of a variant's slices to numbers: per group
-// of pieces (our men, our kings, their men, their kings) the colex rank of
-// its squares, combined in mixed radix. Men never stand on their own
-// crowning row. Overlapping groups give numbers with no position.
+// of pieces (our men, our kings, their men, their kings, and in Damone our
+// Damoni and their Damoni) the colex rank of its squares, combined in mixed
+// radix. A piece never stands where it would already have promoted: men
+// not on their own crowning row (in Damone the two squares where the enemy
+// Dame started: White's Pedine not on 2 or 9, Black's not on 24 or 31), and
+// in Damone a Dama not on the square where the enemy Damone started
+// (White's not on 1, Black's not on 32), since landing there, by a step or
+// in a capture, makes it a Damone at once. A Damone may stand anywhere, and
+// so may a Pedina on every other square, White's on 1 too (a8, a step
+// forward from 5, where it has no move left). A few of those squares no
+// Pedina reaches (White's 32, h1, which none of its three directions
+// enters; Black's 1): indexed all the same, harmless positions no game
+// reaches, so that a position set up on them (a FEN) still has a number.
+// Overlapping groups give numbers with no position.
 type indexer struct {
 	v      *movegen.Variant
-	sets   [4]*squareSet
+	sets   [6]*squareSet
+	ng     int // groups in use: 4, or 6 with Damoni
 	rot    func(uint64) uint64
 	fast8  bool
 	maxSub int
@@ -139,20 +202,33 @@ type indexer struct {
 
 func newIndexer(v *movegen.Variant) *indexer {
 	b := v.Board()
-	ix := &indexer{v: v}
+	ix := &indexer{v: v, ng: 4}
 	ix.sets[0] = newSquareSet(b &^ v.CrownRank(movegen.White))
-	ix.sets[1] = newSquareSet(b)
+	ix.sets[1] = newSquareSet(b &^ v.DamoneRank(movegen.White))
 	ix.sets[2] = newSquareSet(b &^ v.CrownRank(movegen.Black))
-	ix.sets[3] = ix.sets[1]
+	ix.sets[3] = newSquareSet(b &^ v.DamoneRank(movegen.Black))
+	ix.sets[4] = newSquareSet(b)
+	ix.sets[5] = ix.sets[4]
+	if threeRanks(v) {
+		ix.ng = 6
+	}
 	ix.fast8 = b == movegen.Board8
 	return ix
+}
+
+// valid reports whether p (White to move) has every piece on a square its
+// group may stand on.
+func (ix *indexer) valid(p *movegen.Position) bool {
+	return p.Men(movegen.White)&^ix.sets[0].mask == 0 && (p.KingsOf(movegen.White)&^p.Super)&^ix.sets[1].mask == 0 &&
+		p.Men(movegen.Black)&^ix.sets[2].mask == 0 && (p.KingsOf(movegen.Black)&^p.Super)&^ix.sets[3].mask == 0
 }
 
 // size returns the number of index values of slice s.
 func (ix *indexer) size(s Slice) int {
 	n := 1
-	for g, k := range s.counts() {
-		n *= binom[ix.sets[g].n][k]
+	c := s.counts()
+	for g := 0; g < ix.ng; g++ {
+		n *= binom[ix.sets[g].n][c[g]]
 	}
 	return n
 }
@@ -167,6 +243,7 @@ func (ix *indexer) flip(p *movegen.Position) movegen.Position {
 	return movegen.Position{
 		Pieces: [2]uint64{r(p.Pieces[1]), r(p.Pieces[0])},
 		Kings:  r(p.Kings),
+		Super:  r(p.Super),
 		Side:   p.Side ^ 1,
 		Key:    p.Key,
 	}
@@ -175,17 +252,20 @@ func (ix *indexer) flip(p *movegen.Position) movegen.Position {
 // sliceOf returns the slice of p, which has White to move.
 func sliceOf(p *movegen.Position) Slice {
 	return Slice{
-		bits.OnesCount64(p.Men(movegen.White)), bits.OnesCount64(p.KingsOf(movegen.White)),
-		bits.OnesCount64(p.Men(movegen.Black)), bits.OnesCount64(p.KingsOf(movegen.Black)),
+		bits.OnesCount64(p.Men(movegen.White)), bits.OnesCount64(p.KingsOf(movegen.White) &^ p.Super),
+		bits.OnesCount64(p.Men(movegen.Black)), bits.OnesCount64(p.KingsOf(movegen.Black) &^ p.Super),
+		bits.OnesCount64(p.Pieces[movegen.White] & p.Super), bits.OnesCount64(p.Pieces[movegen.Black] & p.Super),
 	}
 }
 
 // index returns the number of p (White to move) in slice s.
 func (ix *indexer) index(s Slice, p *movegen.Position) int {
-	groups := [4]uint64{p.Men(movegen.White), p.KingsOf(movegen.White), p.Men(movegen.Black), p.KingsOf(movegen.Black)}
+	groups := [6]uint64{p.Men(movegen.White), p.KingsOf(movegen.White) &^ p.Super, p.Men(movegen.Black), p.KingsOf(movegen.Black) &^ p.Super,
+		p.Pieces[movegen.White] & p.Super, p.Pieces[movegen.Black] & p.Super}
 	idx := 0
-	for g, k := range s.counts() {
-		idx = idx*binom[ix.sets[g].n][k] + ix.sets[g].rank(groups[g])
+	c := s.counts()
+	for g := 0; g < ix.ng; g++ {
+		idx = idx*binom[ix.sets[g].n][c[g]] + ix.sets[g].rank(groups[g])
 	}
 	return idx
 }
@@ -193,20 +273,22 @@ func (ix *indexer) index(s Slice, p *movegen.Position) int {
 // position returns the position (White to move) of number idx in slice s,
 // or false if the groups overlap.
 func (ix *indexer) position(s Slice, idx int) (movegen.Position, bool) {
-	var groups [4]uint64
+	var groups [6]uint64
 	c := s.counts()
-	for g := 3; g >= 0; g-- {
+	for g := ix.ng - 1; g >= 0; g-- {
 		n := binom[ix.sets[g].n][c[g]]
 		groups[g] = ix.sets[g].subsets(c[g])[idx%n]
 		idx /= n
 	}
-	all := groups[0] | groups[1] | groups[2] | groups[3]
+	super := groups[4] | groups[5]
+	all := groups[0] | groups[1] | groups[2] | groups[3] | super
 	if bits.OnesCount64(all) != s.Pieces() {
 		return movegen.Position{}, false
 	}
 	p := movegen.Position{
-		Pieces: [2]uint64{groups[0] | groups[1], groups[2] | groups[3]},
-		Kings:  groups[1] | groups[3],
+		Pieces: [2]uint64{groups[0] | groups[1] | groups[4], groups[2] | groups[3] | groups[5]},
+		Kings:  groups[1] | groups[3] | super,
+		Super:  super,
 		Side:   movegen.White,
 	}
 	return p, true

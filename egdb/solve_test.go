@@ -9,9 +9,9 @@ import (
 // TestSolverAgrees: the un-move solver gives every value and distance the
 // reference solver (stored move graph) gives, per slice group of up to 3
 // pieces (4 on the 32-square boards without -short) in every supported
-// variant family.
+// variant family, Damone's three ranks of piece included.
 func TestSolverAgrees(t *testing.T) {
-	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Turkish, movegen.International)
+	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Damone, movegen.Turkish, movegen.International)
 	for _, v := range vs {
 		pieces := 3
 		if !testing.Short() && v.Board() == movegen.Board8 && v != movegen.Turkish {
@@ -23,7 +23,7 @@ func TestSolverAgrees(t *testing.T) {
 		}
 		vt := db.vars[v.ID()]
 		seen := map[Slice]bool{}
-		for _, s := range Slices(pieces, v.MaxPieces) {
+		for _, s := range SlicesOf(v, pieces) {
 			if seen[s] {
 				continue
 			}
@@ -57,12 +57,12 @@ func TestSolverAgrees(t *testing.T) {
 // those with no capture pending that reach it by a move neither capturing
 // nor promoting, each once.
 func TestUnmoves(t *testing.T) {
-	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Turkish, movegen.International)
+	vs := append(append([]*movegen.Variant(nil), testVariants...), movegen.Damone, movegen.Turkish, movegen.International)
 	for _, v := range vs {
 		db, _ := New(1)
 		vt, _ := db.varOf(v)
 		ix := vt.ix
-		for _, s := range Slices(3, v.MaxPieces) {
+		for _, s := range SlicesOf(v, 3) {
 			// Forward: every edge from s into its mirror, as a count per
 			// (parent, child) pair.
 			type edge struct{ from, to movegen.Position }

@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 
 	"github.com/dgraph-io/ristretto/v2"
@@ -116,15 +117,21 @@ func New(cacheMB int) (*DB, error) {
 // Close releases the cache.
 func (db *DB) Close() { db.cache.Close() }
 
-// Supported reports whether tables can be built for v: every variant but
-// Italian Damone, whose three ranks of piece the index does not know.
+// Supported reports whether tables can be built for v: every variant, and
+// Italian Damone by its default rules only. With the "all Damoni captured
+// wins" option (movegen.DamoneAllDamoni) a side without a Damone has lost,
+// which the tables do not know: that variant has none, and a search of it
+// probes nothing.
 func Supported(v *movegen.Variant) bool {
-	return v.ID() != movegen.Damone.ID() && v.ID() != movegen.DamoneAllDamoni.ID() && v.ID() != 0
+	return v.ID() != 0 && v.ID() != movegen.DamoneAllDamoni.ID()
 }
 
 func (db *DB) varOf(v *movegen.Variant) (*varTables, error) {
 	if !Supported(v) {
-		return nil, fmt.Errorf("egdb: no tables for %s (Damone's three ranks of piece are not indexed)", v.Name)
+		if v.ID() == movegen.DamoneAllDamoni.ID() {
+			return nil, fmt.Errorf("egdb: no tables for %s with the all-Damoni rule (the tables are for the default rules, where losing the Damoni does not lose)", v.Name)
+		}
+		return nil, fmt.Errorf("egdb: no tables for %s", v.Name)
 	}
 	vt := db.vars[v.ID()]
 	if vt == nil {
@@ -152,7 +159,7 @@ func (db *DB) DistancePieces(v *movegen.Variant) int {
 	vt := db.vars[v.ID()]
 	n := 0
 	for k := 2; k <= vt.pieces; k++ {
-		for _, s := range Slices(k, v.MaxPieces) {
+		for _, s := range SlicesOf(v, k) {
 			if s.Pieces() == k && (vt.tabs[s] == nil || vt.tabs[s].dist == nil) {
 				return n
 			}
@@ -372,12 +379,15 @@ func unpackBlock(z []byte, size int) ([]byte, error) {
 // path returns the file of slice s of variant v under dir (its values,
 // or with wide its distances).
 func path(dir string, v *movegen.Variant, s Slice, wide bool) string {
-	c := s.counts()
 	ext := "wdl"
 	if wide {
 		ext = "dtc"
 	}
-	return filepath.Join(dir, v.Name, fmt.Sprintf("%d%d%d%d.%s", c[0], c[1], c[2], c[3], ext))
+	name := ""
+	for _, k := range s.fileCounts(threeRanks(v)) {
+		name += strconv.Itoa(k)
+	}
+	return filepath.Join(dir, v.Name, name+"."+ext)
 }
 
 // blockBytes is the unpacked size of block b of a table of n values.
@@ -434,9 +444,11 @@ func encode(v *movegen.Variant, s Slice, codes []uint8, wide bool) ([]byte, erro
 	} else {
 		out.WriteString(magic)
 	}
-	c := s.counts()
-	hdr := []any{uint32(version), uint8(len(v.Name)), []byte(v.Name),
-		[4]uint8{uint8(c[0]), uint8(c[1]), uint8(c[2]), uint8(c[3])},
+	var c []uint8
+	for _, k := range s.fileCounts(threeRanks(v)) {
+		c = append(c, uint8(k))
+	}
+	hdr := []any{uint32(version), uint8(len(v.Name)), []byte(v.Name), c,
 		uint64(len(codes)), uint32(blockLog2), uint32(nb), offs}
 	for _, x := range hdr {
 		if err := binary.Write(&out, binary.LittleEndian, x); err != nil {
@@ -480,17 +492,20 @@ func decode(file string, raw []byte, v *movegen.Variant, s Slice, want int, wide
 	if string(name) != v.Name {
 		return bad("table of variant %q, not %s", name, v.Name)
 	}
-	var c [4]uint8
+	wantC := s.fileCounts(threeRanks(v))
+	c := make([]uint8, len(wantC))
 	var n uint64
 	var bl, nb uint32
-	binary.Read(r, binary.LittleEndian, &c)
+	binary.Read(r, binary.LittleEndian, c)
 	binary.Read(r, binary.LittleEndian, &n)
 	binary.Read(r, binary.LittleEndian, &bl)
 	if err := binary.Read(r, binary.LittleEndian, &nb); err != nil {
 		return bad("truncated header")
 	}
-	if (Slice{int(c[0]), int(c[1]), int(c[2]), int(c[3])}) != s {
-		return bad("slice %v, not %v", Slice{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, s)
+	for i, k := range wantC {
+		if int(c[i]) != k {
+			return bad("slice counts %v, not those of %v", c, s)
+		}
 	}
 	if int(n) != want || bl != blockLog2 || int(nb) != (want+1<<blockLog2-1)>>blockLog2 {
 		return bad("size %d in blocks of 2^%d, want %d in blocks of 2^%d", n, bl, want, blockLog2)
@@ -517,7 +532,7 @@ func (db *DB) Load(v *movegen.Variant, pieces int, dir string) error {
 		return err
 	}
 	loaded := map[Slice]*table{}
-	for _, s := range Slices(pieces, v.MaxPieces) {
+	for _, s := range SlicesOf(v, pieces) {
 		if vt.tabs[s] != nil {
 			continue
 		}

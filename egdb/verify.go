@@ -147,7 +147,7 @@ func (db *DB) Present(v *movegen.Variant) []Slice {
 	}
 	vt := db.vars[v.ID()]
 	var out []Slice
-	for _, s := range Slices(8, v.MaxPieces) {
+	for _, s := range SlicesOf(v, 8) {
 		if vt.tabs[s] != nil {
 			out = append(out, s)
 		}

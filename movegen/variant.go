@@ -389,6 +389,11 @@ func (v *Variant) Board() uint64 { return v.board }
 // CrownRank returns the bits where the men of colour c are crowned.
 func (v *Variant) CrownRank(c Color) uint64 { return v.crown[c] }
 
+// DamoneRank returns the bits where the Dame of colour c become Damoni in
+// Italian Damone (the square where the enemy Damone started); 0 in every
+// other variant, which has no third rank of piece.
+func (v *Variant) DamoneRank(c Color) uint64 { return v.dm.toDamone[c] }
+
 // Flip returns p turned 180° with the colours swapped and the other side to
 // move: the same position seen from the other side. Evaluations must score
 // p and Flip(p) alike for the side to move.

@@ -23,7 +23,8 @@ const maxEgdbCache = 1 << 16
 
 // AutoPieces returns the pieces up to which v's tables are built in the
 // background when they are missing: 4 on the 32-square boards (7.5 M
-// positions, seconds of CPU with the distances), 3 on Turkish's 64 squares and
+// positions, seconds of CPU with the distances; Damone's three ranks of
+// piece 43 M, some 40 s), 3 on Turkish's 64 squares and
 // International's 50 (≤ 4 is 120 M positions and minutes there: built
 // with damaengine egdb build, never behind a user's back).
 func AutoPieces(v *movegen.Variant) int {

@@ -258,3 +258,39 @@ func buildEnglish3(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestEgdbDamone: Damone's tables are built in the background and probed
+// like the others; with the all-Damoni option on (tables are for the
+// default rules only) the search gets none, and gets them back with it
+// off.
+func TestEgdbDamone(t *testing.T) {
+	dir := t.TempDir()
+	e := startEgdbHub(t, "--egdb-path="+dir)
+	e.send(t, "hub", "set-param name=variant value=damone", "init", "ping")
+	waitFor(t, e.out, `(?m)^pong$`)
+	waitFor(t, e.err, `egdb damone: tables of up to 3 pieces built in .*; used from the next search`)
+	search := func() int {
+		t.Helper()
+		n := strings.Count(e.out.String(), "done move=")
+		e.send(t, "pos pos=W:WD30:B29", "level depth=2", "go think")
+		waitFor(t, e.out, `(?s)(done move=.*){`+strconv.Itoa(n+1)+`}`)
+		return e.rec.last()
+	}
+	if got := search(); got != 3 {
+		t.Errorf("damone: tables of %d pieces, want 3", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "damone", "001100.wdl")); err != nil {
+		t.Errorf("damone 1D-1m: %v", err)
+	}
+	e.send(t, "set-param name=all-damoni-win value=true")
+	if got := search(); got != 0 {
+		t.Errorf("all-damoni-win: tables of %d pieces", got)
+	}
+	e.send(t, "set-param name=all-damoni-win value=false")
+	if got := search(); got != 3 {
+		t.Errorf("all-damoni-win off again: tables of %d pieces", got)
+	}
+	if o := e.out.String(); strings.Contains(o, "error message") {
+		t.Errorf("an error on stdout: %q", o)
+	}
+}

@@ -22,7 +22,8 @@ func withTables(e *Engine, db *egdb.DB, pieces int) {
 }
 
 // randomPosition places the men and kings of slice s (White to move) on
-// random squares of v's board, men off their crowning rows.
+// random squares of v's board, men off their crowning rows (and in
+// Damone its Damoni, the Dame off the Damone squares).
 func randomPosition(v *movegen.Variant, s egdb.Slice, rng *rand.Rand) movegen.Position {
 	var p movegen.Position
 	pick := func(allowed uint64) uint64 {
@@ -37,7 +38,7 @@ func randomPosition(v *movegen.Variant, s egdb.Slice, rng *rand.Rand) movegen.Po
 		p.Pieces[movegen.White] |= pick(v.Board() &^ v.CrownRank(movegen.White))
 	}
 	for i := 0; i < s.UsKings; i++ {
-		b := pick(v.Board())
+		b := pick(v.Board() &^ v.DamoneRank(movegen.White))
 		p.Pieces[movegen.White] |= b
 		p.Kings |= b
 	}
@@ -45,9 +46,17 @@ func randomPosition(v *movegen.Variant, s egdb.Slice, rng *rand.Rand) movegen.Po
 		p.Pieces[movegen.Black] |= pick(v.Board() &^ v.CrownRank(movegen.Black))
 	}
 	for i := 0; i < s.ThemKings; i++ {
-		b := pick(v.Board())
+		b := pick(v.Board() &^ v.DamoneRank(movegen.Black))
 		p.Pieces[movegen.Black] |= b
 		p.Kings |= b
+	}
+	for c, n := range [2]int{s.UsDamoni, s.ThemDamoni} {
+		for i := 0; i < n; i++ {
+			b := pick(v.Board())
+			p.Pieces[c] |= b
+			p.Kings |= b
+			p.Super |= b
+		}
 	}
 	p.Side = movegen.White
 	p.Key = p.ComputeKey()
@@ -55,13 +64,14 @@ func randomPosition(v *movegen.Variant, s egdb.Slice, rng *rand.Rand) movegen.Po
 }
 
 // TestConvertsWonEndings plays won 3-piece positions of every 8x8 variant
+// (Damone's slices of every rank among them)
 // out, the winner with the tables and their distances, the loser with the
 // tables, both at 2,000 nodes a move: every one must end in a win before
 // the move rule or a repetition. The positions are, per slice with two
 // pieces against one, the won one of longest distance to conversion among
 // a seeded sample, within the move rule (a table win ignores it).
 func TestConvertsWonEndings(t *testing.T) {
-	vs := []*movegen.Variant{movegen.English, movegen.Italian, movegen.Russian, movegen.Brazilian, movegen.Spanish}
+	vs := []*movegen.Variant{movegen.English, movegen.Italian, movegen.Russian, movegen.Brazilian, movegen.Spanish, movegen.Damone}
 	if !testing.Short() {
 		vs = append(vs, movegen.Turkish)
 	}
@@ -76,8 +86,8 @@ func TestConvertsWonEndings(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(16, uint64(v.ID())))
 		played := 0
-		for _, s := range egdb.Slices(3, v.MaxPieces) {
-			if s.Pieces() != 3 || s.UsMen+s.UsKings != 2 {
+		for _, s := range egdb.SlicesOf(v, 3) {
+			if s.Pieces() != 3 || s.UsMen+s.UsKings+s.UsDamoni != 2 {
 				continue
 			}
 			var start movegen.Position
