@@ -50,7 +50,10 @@
 // win, wins in a bounded number of moves (the search does so at a won
 // root: search.SetDistance). The distance also tells whether a move rule
 // can intervene: a win of distance d converts within d plies, each
-// conversion resetting the move-rule count.
+// conversion resetting the move-rule count (but in Damone a Dama's
+// promotion to Damone, a conversion here, is no Pedina move and leaves the
+// count running: the search checks the count against the distance again at
+// every move).
 //
 // Tables on disk are split in blocks compressed with DEFLATE, with an
 // index of block offsets and a checksum (a .wdl file of 2-bit values and a
