@@ -94,3 +94,38 @@ func evaluationOf(v *movegen.Variant) *evaluation {
 	}
 	return nil
 }
+
+// Evaluator is Evaluate for one variant with the variant's evaluation
+// looked up once (For): the search's call then reaches it without the
+// function values Evaluate goes through.
+type Evaluator struct {
+	v *movegen.Variant
+	l *layout     // the learned layout, or nil
+	e *evaluation // the evaluation without a layout, or nil (generic)
+}
+
+// For returns the Evaluator of v: Evaluator.Evaluate(p) = Evaluate(v, p).
+func For(v *movegen.Variant) Evaluator {
+	x := Evaluator{v: v, e: evaluationOf(v)}
+	if l := layoutOf(v); l != nil && x.e != nil {
+		x.l, x.e = l, nil // byID's white for v is l.white
+	}
+	return x
+}
+
+// Evaluate is Evaluate(v, p) for the Evaluator's variant v.
+func (x *Evaluator) Evaluate(p *movegen.Position) int {
+	var s int
+	switch {
+	case x.l != nil:
+		s = x.l.white(p)
+	case x.e != nil:
+		s = x.e.white(p)
+	default:
+		s = genericWhite(x.v, p)
+	}
+	if p.Side == movegen.Black {
+		return -s
+	}
+	return s
+}

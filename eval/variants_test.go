@@ -494,3 +494,28 @@ func diagFor(v *movegen.Variant) *diagEval {
 		movegen.Spanish: evSpanish, movegen.International: evInternational,
 	}[v]
 }
+
+// TestForEqualsEvaluate: the Evaluator of every variant (and of one
+// without an evaluation) scores as Evaluate does, with the learned
+// correction and with the hand-written evaluation alone.
+func TestForEqualsEvaluate(t *testing.T) {
+	odd := &movegen.Variant{Name: "turkish"}
+	for _, v := range append(movegen.Variants(), odd) {
+		ps := placementsOf(movegen.Italian, 300, 17)
+		if v != odd {
+			ps = append(gamesOf(v, 10, 200, 17), placementsOf(v, 300, 18)...)
+		}
+		for _, hand := range []bool{false, true} {
+			if hand {
+				HandWrittenOnly(v)
+			}
+			x := For(v)
+			for i := range ps {
+				if got, want := x.Evaluate(&ps[i]), Evaluate(v, &ps[i]); got != want {
+					t.Fatalf("%s hand-written %v %s: Evaluator %d, Evaluate %d", v.Name, hand, v.FEN(&ps[i]), got, want)
+				}
+			}
+			ResetWeights(v)
+		}
+	}
+}

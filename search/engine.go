@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -120,11 +121,15 @@ type EvalFunc func(v *movegen.Variant, p *movegen.Position) int
 // evaluation and the workers with their histories. An Engine runs one
 // search at a time.
 type Engine struct {
-	v       *movegen.Variant
-	tt      *tt.Table
-	eval    EvalFunc
-	workers []*worker
-	multiPV int
+	v    *movegen.Variant
+	tt   *tt.Table
+	eval EvalFunc
+	// evr is eval.Evaluate for v, called directly while eval is
+	// eval.Evaluate (evalDirect).
+	evr        eval.Evaluator
+	evalDirect bool
+	workers    []*worker
+	multiPV    int
 
 	probe       ProbeFunc // endgame tables, or nil
 	probePieces int
@@ -148,7 +153,7 @@ type Engine struct {
 
 // New returns an engine for variant v with a table of 2^ttLog2 entries.
 func New(v *movegen.Variant, ttLog2 int) *Engine {
-	e := &Engine{v: v, tt: tt.New(ttLog2), eval: eval.Evaluate, multiPV: 1}
+	e := &Engine{v: v, tt: tt.New(ttLog2), eval: eval.Evaluate, evr: eval.For(v), evalDirect: true, multiPV: 1}
 	e.SetThreads(1)
 	return e
 }
@@ -159,12 +164,20 @@ func (e *Engine) Variant() *movegen.Variant { return e.v }
 // SetVariant switches the rule set and clears what was learnt.
 func (e *Engine) SetVariant(v *movegen.Variant) {
 	e.v = v
+	e.evr = eval.For(v)
 	e.NewGame()
 }
 
 // SetEval replaces the evaluation (used to compare evaluations in
 // self-play).
-func (e *Engine) SetEval(f EvalFunc) { e.eval = f }
+func (e *Engine) SetEval(f EvalFunc) {
+	e.eval = f
+	e.evalDirect = reflect.ValueOf(f).Pointer() == evaluatePC
+}
+
+// evaluatePC is eval.Evaluate's code address: SetEval recognises the
+// default evaluation by it (a closure has its own).
+var evaluatePC = reflect.ValueOf(eval.Evaluate).Pointer()
 
 // SetThreads sets the number of search threads (at least 1).
 func (e *Engine) SetThreads(n int) {

@@ -27,7 +27,12 @@ func (w *worker) evaluate(p *movegen.Position) int {
 	if v := *slot; v&keyMask == p.Key&keyMask && v != 0 {
 		return int(int16(uint16(v)))
 	}
-	s := w.e.eval(w.e.v, p)
+	var s int
+	if e := w.e; e.evalDirect {
+		s = e.evr.Evaluate(p)
+	} else {
+		s = e.eval(e.v, p)
+	}
 	s = max(min(s, 32767), -32767)
 	*slot = p.Key&keyMask | uint64(uint16(int16(s)))
 	return s

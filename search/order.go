@@ -54,22 +54,26 @@ func (w *worker) order(ply, from int) int {
 	if from >= n {
 		return from
 	}
-	b, bk := from, int64(-1<<63) // the highest key so far and its index
-	if ml.Moves[from].Captured != 0 {
+	// A key's low byte is 255 less its index, so the highest key names
+	// its move: only the key is carried through the loops.
+	moves := ml.Moves[from:n]
+	keys := sc[from:n]
+	keys = keys[:len(moves)]
+	top := int64(255 - from)
+	bk := int64(-1 << 63)
+	if moves[0].Captured != 0 {
 		// Capture is compulsory, so either every move captures or none.
-		for i := from; i < n; i++ {
-			m := &ml.Moves[i]
+		for j := range moves {
+			m := &moves[j]
 			s := scoreCapture + int32(popcount(m.Captured))<<8
 			if m.Promote {
 				s += 1 << 12
 			}
-			k := int64(s)<<8 | int64(255-i)
-			sc[i] = k
-			if k > bk {
-				b, bk = i, k
-			}
+			k := int64(s)<<8 | (top - int64(j))
+			keys[j] = k
+			bk = max(bk, k)
 		}
-		return b
+		return 255 - int(bk&255)
 	}
 	side := w.pos[ply].Side
 	k0, k1 := &w.killers[ply][0], &w.killers[ply][1]
@@ -83,8 +87,8 @@ func (w *worker) order(ply, from int) int {
 	// the killers and the counter move are compared in full only when
 	// those match.
 	q0, q1, qc := quietKey(k0), quietKey(k1), quietKey(&cm)
-	for i := from; i < n; i++ {
-		m := &ml.Moves[i]
+	for j := range moves {
+		m := &moves[j]
 		f, t := m.From, m.To
 		s := h[f&63][t&63]
 		if q := uint32(f) | uint32(t)<<8; q == q0 || q == q1 || q == qc {
@@ -100,13 +104,11 @@ func (w *worker) order(ply, from int) int {
 		if m.Promote {
 			s += 1 << 12
 		}
-		k := int64(s)<<8 | int64(255-i)
-		sc[i] = k
-		if k > bk {
-			b, bk = i, k
-		}
+		k := int64(s)<<8 | (top - int64(j))
+		keys[j] = k
+		bk = max(bk, k)
 	}
-	return b
+	return 255 - int(bk&255)
 }
 
 // quietKey is m's from and to squares in 16 bits, 0 for a move that is

@@ -966,3 +966,25 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// TestDirectEval: SetEval(eval.Evaluate) keeps the direct call of the
+// variant's evaluation, another function is called through eval, and the
+// two search the same tree.
+func TestDirectEval(t *testing.T) {
+	p := mustPos(t, "W:W21-32:B1-12")
+	var nodes [2]uint64
+	for i, f := range []EvalFunc{eval.Evaluate, func(v *movegen.Variant, p *movegen.Position) int { return eval.Evaluate(v, p) }} {
+		e := New(italian, 16)
+		e.SetEval(f)
+		if e.evalDirect != (i == 0) {
+			t.Fatalf("eval %d: evalDirect %v", i, e.evalDirect)
+		}
+		nodes[i] = e.Search(NewControl(false), Game{Pos: p}, Limits{Depth: 7}, nil).Nodes
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("direct evaluation %d nodes, through eval %d", nodes[0], nodes[1])
+	}
+	if e := New(italian, 16); !e.evalDirect {
+		t.Error("New: not direct")
+	}
+}
