@@ -65,3 +65,35 @@ func TestHasMoveEqualsCount(t *testing.T) {
 		}
 	}
 }
+
+// KeyAfter(m) is the key Play(m) sets, for every move of the positions
+// of random games in every variant (Damone's Damoni and promotions
+// included).
+func TestKeyAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 3))
+	var ml MoveList
+	moves := 0
+	for _, v := range Variants() {
+		for g := 0; g < 40; g++ {
+			p := v.Start()
+			for ply := 0; ply < 300; ply++ {
+				v.Generate(&p, &ml)
+				if ml.N == 0 {
+					break
+				}
+				for _, m := range ml.Slice() {
+					c := p
+					c.Play(m)
+					if got := p.KeyAfter(m); got != c.Key {
+						t.Fatalf("%s %s, %s: KeyAfter %#x, Play's key %#x", v.Name, v.FEN(&p), v.FormatMove(&p, m), got, c.Key)
+					}
+					moves++
+				}
+				p.Play(ml.Moves[rng.IntN(ml.N)])
+			}
+		}
+	}
+	if moves < 100000 {
+		t.Errorf("only %d moves checked", moves)
+	}
+}

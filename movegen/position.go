@@ -102,6 +102,42 @@ func (p *Position) Play(m Move) {
 	p.Side = them
 }
 
+// KeyAfter returns the Zobrist key of p after move m (legal in p), as
+// Play would set it, without making the move: the search uses it to start
+// loading a child's table entry before it gets there.
+func (p *Position) KeyAfter(m Move) uint64 {
+	us := p.Side & 1
+	them := us ^ 1
+	mf, mt := m.From&63, m.To&63
+	from := uint64(1) << mf
+	key := p.Key ^ zobSide
+	if c := m.Captured; c != 0 {
+		ck := c & p.Kings
+		cs := c & p.Super
+		for c &^= ck; c != 0; c &= c - 1 {
+			key ^= zob[them][0][lsb(c)&63]
+		}
+		for ck &^= cs; ck != 0; ck &= ck - 1 {
+			key ^= zob[them][1][lsb(ck)&63]
+		}
+		for ; cs != 0; cs &= cs - 1 {
+			key ^= zob[them][2][lsb(cs)&63]
+		}
+	}
+	k := 0 // the mover's kind before and after
+	switch {
+	case p.Super&from != 0:
+		k = 2
+	case p.Kings&from != 0:
+		k = 1
+	}
+	k2 := k
+	if m.Promote {
+		k2 = min(k+1, 2)
+	}
+	return key ^ zob[us][k][mf] ^ zob[us][k2][mt]
+}
+
 // kind returns 0 for a man, 1 for a king (Dama), 2 for a Damone on bit s.
 func (p *Position) kind(s int) int {
 	switch {

@@ -158,6 +158,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	p := &w.pos[ply]
 	ttEnt, hit := e.tt.ProbeData(p.Key)
+	if hit && depth > 1 && ttEnt.HasMove() && ttEnt.CapHash() == 0 {
+		// The table's quiet move is searched first: start loading its
+		// child's bucket now, while the node tests, generates and
+		// orders (a promotion's key comes out wrong: a wasted hint).
+		e.tt.Prefetch(p.KeyAfter(movegen.Move{From: ttEnt.From(), To: ttEnt.To()}))
+	}
 	if hit && !pvNode && int(ttEnt.Depth()) >= depth {
 		s := fromTT(ttEnt.Score(), ply)
 		switch b := ttEnt.Bound(); {
@@ -202,8 +208,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// if that one does not cut off either (most nodes cut off at their
 	// first or second move).
 	unsorted := 0
+	ahead := -1 // the move whose child's bucket is already on its way
 	if hit && w.ttFirst(ply, ttEnt) {
 		unsorted = 1
+		if m := &ml.Moves[0]; m.Captured == 0 && !m.Promote {
+			ahead = 0
+		}
 	}
 	alpha0 := alpha
 	best := -inf
@@ -230,6 +240,18 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		c := &w.pos[ply+1]
 		*c = *p
 		c.Play(m)
+		if depth > 1 {
+			// The child probes the table: start loading its bucket now,
+			// and the next move's (once the list is sorted there) while
+			// this child's subtree is searched.
+			if ahead != i {
+				e.tt.Prefetch(c.Key)
+			}
+			if i-unsorted >= 1 && i+1 < ml.N {
+				e.tt.Prefetch(p.KeyAfter(ml.Moves[i+1]))
+				ahead = i + 1
+			}
+		}
 		w.keys[w.base+ply+1] = c.Key
 		w.rev[ply+1] = p.NextReversible(m, w.rev[ply])
 		w.span[ply+1] = w.rev[ply+1]

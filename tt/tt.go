@@ -187,6 +187,13 @@ func (t *Table) ProbeData(key uint64) (Data, bool) {
 	return 0, false
 }
 
+// Prefetch starts loading key's bucket into the cache, so that a probe
+// of key a little later does not wait for memory (the probe's load is the
+// search's largest stall).
+func (t *Table) Prefetch(key uint64) {
+	prefetch(&t.slots[key&t.mask&^1])
+}
+
 // Store records e for key, replacing by depth and age (see the package
 // comment). Stores belong to a search: call NewSearch first, or Clear may
 // not see them.
