@@ -319,3 +319,23 @@ func TestHandMobility(t *testing.T) {
 		}
 	}
 }
+
+// TestBlendDivision: blend's divisions by constant spans give the
+// quotient of the plain division, for every layout's span and for sums
+// of either sign.
+func TestBlendDivision(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, lohi := range [][2]int{{6, 22}, {dmPhaseLo, dmPhaseHi}, {6, 30}, {8, 32}, {3, 10}} {
+		l := &layout{phaseLo: lohi[0], phaseHi: lohi[1]}
+		for i := 0; i < 20000; i++ {
+			mg, eg := int32(r.IntN(1<<22)-1<<21), int32(r.IntN(1<<22)-1<<21)
+			n := r.IntN(40)
+			span := int32(l.phaseHi - l.phaseLo)
+			k := min(max(int32(n-l.phaseLo), 0), span)
+			want := int((int64(mg)*int64(k) + int64(eg)*int64(span-k)) / int64(span*WeightScale))
+			if got := l.blend(mg, eg, n); got != want {
+				t.Fatalf("span %v, mg %d eg %d n %d: %d, want %d", lohi, mg, eg, n, got, want)
+			}
+		}
+	}
+}
