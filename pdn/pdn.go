@@ -213,6 +213,26 @@ func Read(r io.Reader, def *movegen.Variant) ([]*Game, error) {
 	return games, nil
 }
 
+// Complete returns the length of the part of a PDN text that ends with
+// its last complete game, for reading back a file whose writer was cut
+// off: a game is complete once a result token (2-0, 0-2, 1-1, *, ...)
+// follows its moves, outside tags and comments, with something after it
+// (Write ends every game with a blank line, so a "1-1" at the very end
+// may still be the start of a move such as "1-12"). What follows is an
+// unfinished game (a tag block, some moves, or a cut tag or comment) or
+// white space; Read reads text[:Complete(text)] without error unless a
+// complete game is itself wrong.
+func Complete(text string) int {
+	toks, _ := tokenize(text) // an unterminated tag or comment runs to the end: it is in the tail
+	for i := len(toks) - 1; i >= 0; i-- {
+		t := toks[i]
+		if t.kind == tokResult && t.end < len(text) { // a word ends at a delimiter or the end
+			return t.end
+		}
+	}
+	return 0
+}
+
 type tokKind int
 
 const (
@@ -225,6 +245,7 @@ const (
 type token struct {
 	kind       tokKind
 	name, text string
+	end        int // the byte offset just past the token
 }
 
 // tokenize splits PDN text into tags, moves, results and comments; move
@@ -248,14 +269,14 @@ func tokenize(s string) ([]token, error) {
 				val = val[1 : len(val)-1]
 			}
 			val = strings.ReplaceAll(strings.ReplaceAll(val, "\\\"", "\""), "\\\\", "\\")
-			out = append(out, token{kind: tokTag, name: name, text: val})
 			i += j + 1
+			out = append(out, token{kind: tokTag, name: name, text: val, end: i})
 		case c == '{':
 			j := strings.IndexByte(s[i:], '}')
 			if j < 0 {
 				return out, fmt.Errorf("pdn: unterminated comment at byte %d", i)
 			}
-			out = append(out, token{kind: tokComment, text: s[i+1 : i+j]})
+			out = append(out, token{kind: tokComment, text: s[i+1 : i+j], end: i + j + 1})
 			i += j + 1
 		case c == ';':
 			j := strings.IndexByte(s[i:], '\n')
@@ -272,7 +293,7 @@ func tokenize(s string) ([]token, error) {
 			i = j
 			switch {
 			case w == WhiteWins || w == BlackWins || w == DrawResult || w == Unfinished || w == "1-0" || w == "0-1" || w == "1/2-1/2":
-				out = append(out, token{kind: tokResult, text: w})
+				out = append(out, token{kind: tokResult, text: w, end: i})
 			case strings.HasSuffix(w, "."):
 				// move number: "12." or "12..."
 			default:
@@ -280,7 +301,7 @@ func tokenize(s string) ([]token, error) {
 					w = strings.TrimLeft(w[k:], ".") // "12.32-28"
 				}
 				if w != "" {
-					out = append(out, token{kind: tokMove, text: strings.TrimRight(w, "!?*")})
+					out = append(out, token{kind: tokMove, text: strings.TrimRight(w, "!?*"), end: i})
 				}
 			}
 		}

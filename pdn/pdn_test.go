@@ -117,3 +117,48 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A file cut anywhere while games were being written reads back as the
+// games written completely before the cut (with their result and the
+// line end after it), and never fails.
+func TestCompleteCutAnywhere(t *testing.T) {
+	v := movegen.International
+	rng := rand.New(rand.NewPCG(3, 4))
+	var sb strings.Builder
+	var ends []int // the text length once game i is written
+	var games []*Game
+	for i := 0; i < 3; i++ {
+		g := randomGame(v, v.Start(), rng, 30+i)
+		g.Result = []string{WhiteWins, DrawResult, BlackWins}[i]
+		g.Comment = "white has no legal move"
+		g.SetTag("Round", string(rune('1'+i)))
+		if err := Write(&sb, g); err != nil {
+			t.Fatal(err)
+		}
+		ends = append(ends, sb.Len())
+		games = append(games, g)
+	}
+	text := sb.String()
+	for cut := 0; cut <= len(text); cut++ {
+		keep := Complete(text[:cut])
+		got, err := Read(strings.NewReader(text[:keep]), v)
+		if err != nil {
+			t.Fatalf("cut at %d, keep %d: %v", cut, keep, err)
+		}
+		want := 0
+		for _, e := range ends {
+			if cut >= e-1 { // the result and one line end
+				want++
+			}
+		}
+		if len(got) != want {
+			t.Fatalf("cut at %d: %d games, want %d", cut, len(got), want)
+		}
+		for i, g := range got {
+			w := games[i]
+			if g.Result != w.Result || g.Comment != w.Comment || len(g.Moves) != len(w.Moves) || g.Tag("Round") != w.Tag("Round") {
+				t.Fatalf("cut at %d, game %d: %s %q %d moves", cut, i+1, g.Result, g.Comment, len(g.Moves))
+			}
+		}
+	}
+}
