@@ -97,6 +97,14 @@ type MatchConfig struct {
 	// Progress, if set, is called after each game with its record and the
 	// running result.
 	Progress func(GameRecord, MatchResult)
+	// Previous holds games of this match played before (read back from its
+	// PDN to resume it). Match checks that each belongs to this match (the
+	// variant, the engines' names in their colours for its Round, the
+	// opening of that round) and refuses them otherwise; it counts them, in
+	// their order, into the result (calling Progress and the SPRT test as if
+	// it had just played them, but writing nothing to PDN) and plays only
+	// the missing game numbers.
+	Previous []*pdn.Game
 }
 
 // GameRecord is one finished game of a match.
@@ -125,19 +133,63 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 	var res MatchResult
 	var firstErr error
 	stopped := false
+	// count adds a finished game to the result and tells Progress; the
+	// SPRT test may stop the match.
+	count := func(rec GameRecord) {
+		res.Games++
+		score := rec.Outcome
+		if rec.White == 1 {
+			score = -score
+		}
+		switch score {
+		case 1:
+			res.Wins++
+		case -1:
+			res.Losses++
+		default:
+			res.Draws++
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(rec, res)
+		}
+		if cfg.SPRT != nil {
+			llr, lo, hi := cfg.SPRT.LLR(res)
+			if llr <= lo || llr >= hi {
+				stopped = true
+			}
+		}
+	}
+	pool := make([][2]*hubEngine, k) // each worker's engines
+	done := make(map[int]bool)       // game numbers (from 0) played before
+	if len(cfg.Previous) > 0 {
+		// The names to check the games against are the engines' own: start
+		// the first worker's now.
+		for i := range pool[0] {
+			e, err := startEngine(cfg.Engines[i], cfg.Variant.Name)
+			if err == nil {
+				pool[0][i] = e
+				continue
+			}
+			quitAll(pool[0])
+			return res, err
+		}
+		recs, err := previousGames(&cfg, [2]string{pool[0][0].name, pool[0][1].name})
+		if err != nil {
+			quitAll(pool[0])
+			return res, err
+		}
+		for _, rec := range recs {
+			done[rec.Number-1] = true
+			count(rec)
+		}
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < k; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var engines [2]*hubEngine
-			defer func() {
-				for _, e := range engines {
-					if e != nil {
-						e.quit()
-					}
-				}
-			}()
+			engines := pool[w]
+			defer func() { quitAll(engines) }()
 			for n := range jobs {
 				rec, err := playMatchGame(&cfg, n, &engines)
 				mu.Lock()
@@ -145,37 +197,19 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 					firstErr = err
 				}
 				if err == nil {
-					res.Games++
-					score := rec.Outcome
-					if rec.White == 1 {
-						score = -score
-					}
-					switch score {
-					case 1:
-						res.Wins++
-					case -1:
-						res.Losses++
-					default:
-						res.Draws++
-					}
 					if cfg.PDN != nil {
 						pdn.Write(cfg.PDN, rec.Game)
 					}
-					if cfg.Progress != nil {
-						cfg.Progress(rec, res)
-					}
-					if cfg.SPRT != nil {
-						llr, lo, hi := cfg.SPRT.LLR(res)
-						if llr <= lo || llr >= hi {
-							stopped = true
-						}
-					}
+					count(rec)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	for n := 0; n < cfg.Games; n++ {
+		if done[n] {
+			continue
+		}
 		mu.Lock()
 		stop := stopped || firstErr != nil
 		mu.Unlock()
@@ -187,6 +221,54 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 	close(jobs)
 	wg.Wait()
 	return res, firstErr
+}
+
+func quitAll(engines [2]*hubEngine) {
+	for _, e := range engines {
+		if e != nil {
+			e.quit()
+		}
+	}
+}
+
+// previousGames checks that cfg.Previous are games of this match, whose
+// engines are named names, and returns their records; the error names the
+// first game that is not.
+func previousGames(cfg *MatchConfig, names [2]string) ([]GameRecord, error) {
+	var recs []GameRecord
+	seen := make(map[int]bool)
+	for i, g := range cfg.Previous {
+		n, err := strconv.Atoi(g.Tag("Round"))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("resume: game %d of the PDN has Round %q, not a game number of a match", i+1, g.Tag("Round"))
+		}
+		switch {
+		case n > cfg.Games:
+			return nil, fmt.Errorf("resume: round %d is beyond the %d games of this match", n, cfg.Games)
+		case seen[n]:
+			return nil, fmt.Errorf("resume: round %d is in the PDN twice", n)
+		case g.Variant != cfg.Variant:
+			return nil, fmt.Errorf("resume: round %d is %s, this match plays %s", n, g.Variant.Name, cfg.Variant.Name)
+		}
+		seen[n] = true
+		white := (n - 1) % 2
+		if w, b := g.Tag("White"), g.Tag("Black"); w != names[white] || b != names[1-white] {
+			return nil, fmt.Errorf("resume: round %d has White %q and Black %q, this match %q and %q", n, w, b, names[white], names[1-white])
+		}
+		op := cfg.Openings[((n-1)/2)%len(cfg.Openings)]
+		if g.Tag("Opening") != op.Name || g.Start != op.Pos {
+			v := cfg.Variant
+			return nil, fmt.Errorf("resume: round %d starts from opening %q (%s), this match from %q (%s)",
+				n, g.Tag("Opening"), v.FEN(&g.Start), op.Name, v.FEN(&op.Pos))
+		}
+		outcome, ok := map[string]int{pdn.WhiteWins: WhiteWins, pdn.BlackWins: BlackWins, pdn.DrawResult: Draw}[g.Result]
+		if !ok {
+			return nil, fmt.Errorf("resume: round %d has result %q", n, g.Result)
+		}
+		recs = append(recs, GameRecord{Number: n, Opening: op.Name, White: white, Outcome: outcome,
+			Reason: g.Comment, Plies: len(g.Moves), Names: names, Game: g})
+	}
+	return recs, nil
 }
 
 // playMatchGame plays game n with the worker's engines, (re)starting any

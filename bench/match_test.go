@@ -221,3 +221,77 @@ func TestSplitCommand(t *testing.T) {
 		t.Error("empty command accepted")
 	}
 }
+
+// resumeRun plays a match of games games at a node budget (one game at a
+// time), after the previous ones, and returns the result, the progress
+// lines and the PDN it writes.
+func resumeRun(t *testing.T, games int, ops []Opening, kinds [2]string, prev []*pdn.Game) (MatchResult, []string, string, error) {
+	t.Helper()
+	var sb strings.Builder
+	var progress []string
+	res, err := Match(MatchConfig{
+		Variant:  movegen.Italian,
+		Engines:  [2]EngineSpec{engineSpec(kinds[0]), engineSpec(kinds[1])},
+		Games:    games,
+		Limit:    Limit{Nodes: 300},
+		Openings: ops,
+		PDN:      &sb,
+		SPRT:     &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05},
+		Previous: prev,
+		Progress: func(g GameRecord, r MatchResult) {
+			progress = append(progress, fmt.Sprintf("%d %s %s-%s %d %s %+v", g.Number, g.Opening,
+				g.Names[g.White], g.Names[1-g.White], g.Outcome, g.Reason, r))
+		},
+	})
+	return res, progress, sb.String(), err
+}
+
+// A match cut after two of its four games and resumed from its PDN ends as
+// the uninterrupted one does, game for game (at a node budget the engines
+// are deterministic: a new game clears what the last one left).
+func TestMatchResume(t *testing.T) {
+	v := movegen.Italian
+	ops, err := Openings(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := [2]string{"good", "good"}
+	whole, wholeProgress, wholePDN, err := resumeRun(t, 4, ops[:2], good, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, cutPDN, err := resumeRun(t, 2, ops[:2], good, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev, err := pdn.Read(strings.NewReader(cutPDN), v)
+	if err != nil || len(prev) != 2 {
+		t.Fatalf("%d games, %v", len(prev), err)
+	}
+	resumed, progress, restPDN, err := resumeRun(t, 4, ops[:2], good, prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != whole || strings.Join(progress, "\n") != strings.Join(wholeProgress, "\n") {
+		t.Errorf("resumed %+v\n%s\nuninterrupted %+v\n%s", resumed, strings.Join(progress, "\n"), whole, strings.Join(wholeProgress, "\n"))
+	}
+	if cutPDN+restPDN != wholePDN {
+		t.Errorf("the PDNs differ:\n%s%s\nuninterrupted:\n%s", cutPDN, restPDN, wholePDN)
+	}
+	// a match the file does not belong to is refused, naming the round
+	for _, c := range []struct {
+		games int
+		ops   []Opening
+		kinds [2]string
+		want  string
+	}{
+		{4, ops[:2], [2]string{"good", "illegal"}, `round 1 has White "damaengine" and Black "damaengine", this match "damaengine" and "illegal"`},
+		{4, ops[1:3], good, "round 1 starts from opening"},
+		{1, ops[:2], good, "round 2 is beyond the 1 games"},
+	} {
+		res, progress, out, err := resumeRun(t, c.games, c.ops, c.kinds, prev)
+		if err == nil || !strings.Contains(err.Error(), c.want) || res.Games != 0 || len(progress) != 0 || out != "" {
+			t.Errorf("want an error saying %q: %v, %+v, %d progress lines, PDN %q", c.want, err, res, len(progress), out)
+		}
+	}
+}
