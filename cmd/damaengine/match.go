@@ -1,18 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/pdn"
 )
 
 // runMatch implements "damaengine match": two Hub engines play a match
 // refereed by our rules; progress goes to stderr and the last line of
 // stdout is "match games=N wins=W losses=L draws=D score=S elo=E
-// errorbar=B" from engine1's side.
+// errorbar=B" from engine1's side. --resume counts the games its --pdn
+// file already holds and plays the rest (resumePDN, bench.MatchConfig.Previous).
 func runMatch(c *command, args []string) int {
 	engines := c.engineFlags()
 	variant := c.variantFlag()
@@ -20,7 +27,8 @@ func runMatch(c *command, args []string) int {
 	limit := c.limitFlags()
 	openings := c.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")
 	concurrency := c.Int("concurrency", 1, "games played at once")
-	pdnFile := c.pdnFlag("write the games to this PDN file", false)
+	pdnFile := c.pdnFlag("write the games to this PDN file (an existing one is overwritten, unless --resume)", false)
+	resume := c.Bool("resume", false, "the --pdn file holds games of this match already: count them and play only the missing ones, appending them (a game cut off at the end of the file is dropped)")
 	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
 	maxPlies := c.Int("max-plies", bench.MaxGamePlies, "adjudicate a game a draw after this many plies")
 	v, rc, ok := c.parseVariant(args, variant)
@@ -56,8 +64,21 @@ func runMatch(c *command, args []string) int {
 		}
 		cfg.SPRT = &bench.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}
 	}
-	pdnOut, closePDN, err := pdnFile.open()
-	if err != nil {
+	var pdnOut io.Writer
+	closePDN := func() error { return nil }
+	if *resume {
+		if *pdnFile.path == "" {
+			return c.fail(2, "--resume needs --pdn FILE, the file of the match to resume")
+		}
+		var dropped int
+		cfg.Previous, pdnOut, closePDN, dropped, err = resumePDN(*pdnFile.path, v)
+		if err != nil {
+			return c.fail(2, "--resume: %v", err)
+		}
+		if dropped > 0 {
+			fmt.Fprintf(c.stderr, "damaengine match: --resume: dropping the unfinished game at the end of %s (%d bytes)\n", *pdnFile.path, dropped)
+		}
+	} else if pdnOut, closePDN, err = pdnFile.open(); err != nil {
 		return c.fail(2, "%v", err)
 	}
 	defer closePDN()
@@ -91,4 +112,56 @@ func runMatch(c *command, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// resumePDN reads the games of a match from its PDN file (none if there is
+// no file) and opens the file for the rest: what follows the last complete
+// game (pdn.Complete: a game cut off as it was written), dropped bytes of
+// it, is cut from the file before the first new game is written to it, so
+// nothing is changed unless a game is played (Match refuses games of
+// another match before it plays one).
+func resumePDN(path string, v *movegen.Variant) (prev []*pdn.Game, w io.Writer, close func() error, dropped int, err error) {
+	b, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil, 0, err
+	}
+	text := string(b)
+	keep := pdn.Complete(text)
+	if strings.TrimSpace(text[keep:]) != "" {
+		dropped = len(text) - keep
+	}
+	if prev, err = pdn.Read(strings.NewReader(text[:keep]), v); err != nil {
+		return nil, nil, nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	return prev, &resumeWriter{f: f, keep: int64(keep)}, f.Close, dropped, nil
+}
+
+// resumeWriter writes to a PDN file after its first keep bytes, cutting
+// the rest off at the first write.
+type resumeWriter struct {
+	f       *os.File
+	keep    int64
+	started bool
+}
+
+func (r *resumeWriter) Write(p []byte) (int, error) {
+	if !r.started {
+		r.started = true
+		if err := r.f.Truncate(r.keep); err != nil {
+			return 0, err
+		}
+		if _, err := r.f.Seek(r.keep, io.SeekStart); err != nil {
+			return 0, err
+		}
+		if r.keep > 0 { // the blank line after the last kept result
+			if _, err := io.WriteString(r.f, "\n\n"); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return r.f.Write(p)
 }
