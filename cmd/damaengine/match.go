@@ -96,6 +96,10 @@ func runMatch(c *command, args []string) int {
 		fmt.Fprintln(c.stderr, line)
 	}
 	res, err := bench.Match(cfg)
+	if rw, ok := pdnOut.(*resumeWriter); ok && rw.err != nil && err == nil {
+		// Match does not look at what writing the PDN returns
+		err = fmt.Errorf("--pdn %s: %v", *pdnFile.path, rw.err)
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "damaengine match: %v\n", err)
 		if res.Games == 0 {
@@ -141,27 +145,31 @@ func resumePDN(path string, v *movegen.Variant) (prev []*pdn.Game, w io.Writer, 
 }
 
 // resumeWriter writes to a PDN file after its first keep bytes, cutting
-// the rest off at the first write.
+// the rest off at the first write; err is the first error.
 type resumeWriter struct {
 	f       *os.File
 	keep    int64
 	started bool
+	err     error
 }
 
 func (r *resumeWriter) Write(p []byte) (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
 	if !r.started {
 		r.started = true
-		if err := r.f.Truncate(r.keep); err != nil {
-			return 0, err
+		if r.err = r.f.Truncate(r.keep); r.err == nil {
+			_, r.err = r.f.Seek(r.keep, io.SeekStart)
 		}
-		if _, err := r.f.Seek(r.keep, io.SeekStart); err != nil {
-			return 0, err
+		if r.err == nil && r.keep > 0 { // the blank line after the last kept result
+			_, r.err = io.WriteString(r.f, "\n\n")
 		}
-		if r.keep > 0 { // the blank line after the last kept result
-			if _, err := io.WriteString(r.f, "\n\n"); err != nil {
-				return 0, err
-			}
+		if r.err != nil {
+			return 0, r.err
 		}
 	}
-	return r.f.Write(p)
+	n, err := r.f.Write(p)
+	r.err = err
+	return n, err
 }
