@@ -129,9 +129,13 @@ func TestMatchTimeControl(t *testing.T) {
 		Variant: v,
 		Engines: [2]EngineSpec{engineSpec("good"), engineSpec("good")},
 		Games:   2,
-		// A clock whose reserve (100 ms + a tenth) outlasts the scheduling
-		// delays of a machine shared with the other test packages.
-		Limit:    Limit{Base: 2 * time.Second, Inc: 200 * time.Millisecond},
+		// A clock the engines spend for a long game, cut at 30 plies: most
+		// of the 4 s is still there at the end, far more than the
+		// scheduling delays of a machine shared with the other test
+		// packages (a 2 s clock played out over whole games lost on time at
+		// a load of 8), and the test takes seconds, not a minute.
+		Limit:    Limit{Base: 4 * time.Second, Inc: 100 * time.Millisecond},
+		MaxPlies: 30,
 		Progress: func(g GameRecord, r MatchResult) { reasons = append(reasons, g.Reason) },
 	})
 	if err != nil || res.Games != 2 {
