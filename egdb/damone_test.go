@@ -86,7 +86,7 @@ func TestDamoniAsItalianKings(t *testing.T) {
 // of every rank is in the tables.
 func TestDamoneAgreesWithSearch(t *testing.T) {
 	v := movegen.Damone
-	depth, stride := 7, 97
+	depth, stride := 5, 397
 	if testing.Short() {
 		depth, stride = 5, 1999
 	}
