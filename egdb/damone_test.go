@@ -91,24 +91,7 @@ func TestDamoneAgreesWithSearch(t *testing.T) {
 		depth, stride = 5, 1999
 	}
 	db := build(t, v)
-	vt := db.vars[v.ID()]
-	proved := map[WDL]int{}
-	for _, s := range SlicesOf(v, 3) {
-		for i := 0; i < vt.ix.size(s); i += stride {
-			p, ok := vt.ix.position(s, i)
-			if !ok {
-				continue
-			}
-			r := solveTo(v, &p, depth)
-			if r == Draw {
-				continue
-			}
-			proved[r]++
-			if got, _ := db.Probe(v, &p); got != r {
-				t.Errorf("%s: search proves %v in %d plies, table says %v", v.FEN(&p), r, depth, got)
-			}
-		}
-	}
+	proved := agreeWithSearch(t, db, v, SlicesOf(v, 3), stride, depth)
 	if proved[Win] == 0 || proved[Loss] == 0 {
 		t.Errorf("the search proved %d wins and %d losses", proved[Win], proved[Loss])
 	}

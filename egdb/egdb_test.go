@@ -212,24 +212,8 @@ func TestAgreesWithSearch(t *testing.T) {
 			depth -= 2
 		}
 		db := build(t, v)
-		vt := db.vars[v.ID()]
-		proved := 0
-		for _, s := range []Slice{{0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0}, {0, 1, 1, 0, 0, 0}, {1, 0, 1, 0, 0, 0}, {0, 1, 0, 2, 0, 0}, {1, 1, 0, 1, 0, 0}} {
-			for i := 0; i < vt.ix.size(s); i += 211 {
-				p, ok := vt.ix.position(s, i)
-				if !ok {
-					continue
-				}
-				r := solveTo(v, &p, depth)
-				if r == Draw {
-					continue
-				}
-				proved++
-				if got, _ := db.Probe(v, &p); got != r {
-					t.Errorf("%s %s: search proves %v in %d plies, table says %v", v.Name, v.FEN(&p), r, depth, got)
-				}
-			}
-		}
+		w := agreeWithSearch(t, db, v, []Slice{{0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0}, {0, 1, 1, 0, 0, 0}, {1, 0, 1, 0, 0, 0}, {0, 1, 0, 2, 0, 0}, {1, 1, 0, 1, 0, 0}}, 211, depth)
+		proved := w[Win] + w[Loss]
 		if proved == 0 {
 			t.Errorf("%s: the search proved nothing", v.Name)
 		}
@@ -512,4 +496,30 @@ func BenchmarkProbeFiles(b *testing.B) {
 			b.ReportMetric(float64(n), "pieces")
 		})
 	}
+}
+
+// agreeWithSearch probes every stride-th index value of the slices and
+// checks each position a plain depth-ply search proves won or lost against
+// the table; it returns how many of each the search proved.
+func agreeWithSearch(t *testing.T, db *DB, v *movegen.Variant, slices []Slice, stride, depth int) map[WDL]int {
+	t.Helper()
+	vt := db.vars[v.ID()]
+	proved := map[WDL]int{}
+	for _, s := range slices {
+		for i := 0; i < vt.ix.size(s); i += stride {
+			p, ok := vt.ix.position(s, i)
+			if !ok {
+				continue
+			}
+			r := solveTo(v, &p, depth)
+			if r == Draw {
+				continue
+			}
+			proved[r]++
+			if got, _ := db.Probe(v, &p); got != r {
+				t.Errorf("%s %s: search proves %v in %d plies, table says %v", v.Name, v.FEN(&p), r, depth, got)
+			}
+		}
+	}
+	return proved
 }
