@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
@@ -187,5 +188,93 @@ func TestReadGamesRejectsBadFiles(t *testing.T) {
 		if _, err := ReadGames(movegen.Italian, p); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestRelabel scores the games of a file again: the same games and
+// results, the positions Every picks, other scores than the shallow
+// search's, the same bytes from two runs and from a run resumed after a
+// torn line, and another source or other settings refused.
+func TestRelabel(t *testing.T) {
+	v := movegen.Italian
+	dir := t.TempDir()
+	src := filepath.Join(dir, "g.games")
+	if err := Generate(GenConfig{Variant: v, Games: 3, Nodes: 100, Seed: 3, RandomPlies: 2, TTLog2: 12}, src, nil); err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadGames(v, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := RelabelConfig{Variant: v, Nodes: 600, Every: 2, TTLog2: 12}
+	out := filepath.Join(dir, "deep.games")
+	calls := 0
+	if err := Relabel(cfg, src, out, func(done, total, positions int, _ time.Duration) {
+		calls++
+		if total != 3 || done != calls || positions < 1 {
+			t.Errorf("progress %d/%d, %d positions", done, total, positions)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	deep, err := ReadGames(v, out)
+	if err != nil || len(deep) != len(games) {
+		t.Fatalf("%d games, %v", len(deep), err)
+	}
+	changed := 0
+	for i, g := range deep {
+		if g.Index != games[i].Index || g.Result != games[i].Result {
+			t.Errorf("game %d: index %d result %d, source %d %d", i, g.Index, g.Result, games[i].Index, games[i].Result)
+		}
+		var want []Sample
+		for j, s := range games[i].Positions {
+			if (j+g.Index)%2 == 0 {
+				want = append(want, s)
+			}
+		}
+		if len(g.Positions) != len(want) {
+			t.Fatalf("game %d: %d positions, want %d", i, len(g.Positions), len(want))
+		}
+		for j, s := range g.Positions {
+			if s.Pos != want[j].Pos {
+				t.Fatalf("game %d position %d is not the source's", i, j)
+			}
+			if s.Score != want[j].Score {
+				changed++
+			}
+		}
+	}
+	if changed == 0 {
+		t.Errorf("no score changed: the deeper search's scores were not written")
+	}
+	// Resumed after a torn line: the same bytes as one run.
+	whole := mustRead(t, out)
+	lines := strings.SplitAfter(whole, "\n")
+	cut := strings.Join(lines[:2], "") + lines[2][:len(lines[2])/2]
+	resumed := filepath.Join(dir, "resumed.games")
+	if err := os.WriteFile(resumed, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Relabel(cfg, src, resumed, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustRead(t, resumed); got != whole {
+		t.Errorf("resumed file differs from one run:\n%q\n%q", got, whole)
+	}
+	// Other settings, or another source, are not continued.
+	cfg.Nodes = 700
+	if err := Relabel(cfg, src, out, nil); err == nil {
+		t.Errorf("a file of other label settings was continued")
+	}
+	cfg.Nodes = 600
+	src2 := filepath.Join(dir, "g2.games")
+	if err := Generate(GenConfig{Variant: v, Games: 1, Nodes: 100, Seed: 4, RandomPlies: 2, TTLog2: 12}, src2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := Relabel(cfg, src2, out, nil); err == nil {
+		t.Errorf("a file relabelled from another source was continued")
+	}
+	if err := Relabel(RelabelConfig{Variant: v, Nodes: 600}, src, filepath.Join(dir, "x"), nil); err == nil {
+		t.Errorf("every = 0 accepted")
 	}
 }

@@ -14,18 +14,21 @@ import (
 )
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
+       damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE]`
 
-// runTune answers "damaengine tune" without gen or fit: self-play data,
-// then the fit of the learned evaluation's weights (progress on stderr).
+// runTune answers "damaengine tune" without a step: self-play data (gen),
+// optionally scored again by a deeper search (label), then the fit of the
+// learned evaluation's weights (fit); progress on stderr.
 func runTune(c *command, args []string) int {
-	return c.noStep(args, "want gen or fit\nusage: "+c.synopsis, "unknown step %q: want gen or fit")
+	return c.noStep(args, "want gen, label or fit\nusage: "+c.synopsis, "unknown step %q: want gen, label or fit")
 }
 
 // tuneSteps are the steps of damaengine tune.
 var tuneSteps = map[string]subcommand{
-	"gen": {tuneSynopsis, runTuneGen, nil},
-	"fit": {tuneSynopsis, runTuneFit, nil},
+	"gen":   {tuneSynopsis, runTuneGen, nil},
+	"label": {tuneSynopsis, runTuneLabel, nil},
+	"fit":   {tuneSynopsis, runTuneFit, nil},
 }
 
 // progressLine prints a progress line on stderr at most every few seconds
@@ -75,6 +78,41 @@ func runTuneGen(c *command, args []string) int {
 	}
 	pl := &progressLine{w: c.stderr, what: "games"}
 	err := tune.Generate(cfg, *out, func(done, total int, el time.Duration) { pl.report(done, total, el, "") })
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	return 0
+}
+
+// runTuneLabel scores the quiet positions of a games file again by a
+// deeper search (tune.Relabel) into a new games file for tune fit.
+func runTuneLabel(c *command, args []string) int {
+	variant := c.variantFlag()
+	data := c.String("data", "", "games file made by tune gen")
+	out := c.String("out", "", "games file to write (a run continues one left by the same settings and data)")
+	nodes := c.Uint64("nodes", 10000, "nodes of each position's search")
+	every := c.Int("every", 1, "search one quiet position in this many of each game (the others are left out)")
+	weights := c.String("weights", "", "search with this weights file (default: the embedded weights)")
+	v, rc, ok := c.parseVariant(args, variant)
+	if !ok {
+		return rc
+	}
+	if *data == "" || *out == "" {
+		return c.fail(2, "--data and --out are required")
+	}
+	if *nodes < 1 || *every < 1 {
+		return c.fail(2, "--nodes and --every must be 1 or more")
+	}
+	cfg := tune.RelabelConfig{Variant: v, Nodes: *nodes, Every: *every}
+	if *weights != "" {
+		if err := loadWeightsFile(v, *weights); err != nil {
+			return c.fail(2, "%v", err)
+		}
+	}
+	pl := &progressLine{w: c.stderr, what: "games"}
+	err := tune.Relabel(cfg, *data, *out, func(done, total, positions int, el time.Duration) {
+		pl.report(done, total, el, fmt.Sprintf(", %d positions searched (%.0f/s)", positions, float64(positions)/max(el.Seconds(), 1e-9)))
+	})
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}

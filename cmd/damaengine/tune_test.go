@@ -12,7 +12,7 @@ import (
 )
 
 func TestTuneHelpAndErrors(t *testing.T) {
-	for _, args := range [][]string{{"tune", "--help"}, {"tune", "gen", "--help"}, {"tune", "fit", "-h"}} {
+	for _, args := range [][]string{{"tune", "--help"}, {"tune", "gen", "--help"}, {"tune", "label", "--help"}, {"tune", "fit", "-h"}} {
 		var out, errb bytes.Buffer
 		if rc := run(args, nil, &out, &errb); rc != 0 || !strings.HasPrefix(out.String(), "usage: damaengine tune") || errb.Len() != 0 {
 			t.Errorf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
@@ -23,6 +23,8 @@ func TestTuneHelpAndErrors(t *testing.T) {
 		{"tune", "gen", "--variant", "nope", "--out", "x"},
 		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--k", "-1"},
 		{"tune", "gen", "--out", "x", "--weights", "/nonexistent.dw"},
+		{"tune", "label", "--data", "x"}, {"tune", "label", "--data", "x", "--out", "y", "--every", "0"},
+		{"tune", "label", "--data", "x", "--out", "y", "--weights", "/nonexistent.dw"},
 	} {
 		var out, errb bytes.Buffer
 		if rc := run(args, nil, &out, &errb); rc != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "damaengine tune") {
@@ -31,8 +33,9 @@ func TestTuneHelpAndErrors(t *testing.T) {
 	}
 }
 
-// TestTuneEndToEnd runs both steps at a tiny budget: two games, then a
-// two-epoch fit whose file loads.
+// TestTuneEndToEnd runs the steps at a tiny budget: two games, their
+// positions scored again by a deeper search, then a two-epoch fit whose
+// file loads.
 func TestTuneEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	games, weights := filepath.Join(dir, "it.games"), filepath.Join(dir, "it.dw")
@@ -44,7 +47,15 @@ func TestTuneEndToEnd(t *testing.T) {
 		t.Errorf("gen: stdout %q, progress %q", out.String(), errb.String())
 	}
 	errb.Reset()
-	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", games, "--out", weights, "--epochs", "2"}, nil, &out, &errb); rc != 0 {
+	deep := filepath.Join(dir, "deep.games")
+	if rc := run([]string{"tune", "label", "--variant", "italian", "--data", games, "--out", deep, "--nodes", "300", "--every", "2"}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("label: rc %d, %s", rc, errb.String())
+	}
+	if out.Len() != 0 || !strings.Contains(errb.String(), "tune: games 2/2 (100.0%)") || !strings.Contains(errb.String(), "positions searched") {
+		t.Errorf("label: stdout %q, progress %q", out.String(), errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", deep, "--out", weights, "--epochs", "2"}, nil, &out, &errb); rc != 0 {
 		t.Fatalf("fit: rc %d, %s", rc, errb.String())
 	}
 	if out.Len() != 0 || !strings.Contains(errb.String(), "epoch 2/2") {
