@@ -60,6 +60,36 @@ func SplitCommand(s string) ([]string, error) {
 	return out, nil
 }
 
+// joinCommand is SplitCommand's inverse: the words joined by spaces, a
+// word with a space, a tab or a quote in it (or none at all) quoted so
+// that SplitCommand gives it back.
+func joinCommand(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		switch {
+		case w != "" && !strings.ContainsAny(w, " \t\"'"):
+			quoted[i] = w
+		case !strings.Contains(w, `"`):
+			quoted[i] = `"` + w + `"`
+		case !strings.Contains(w, "'"):
+			quoted[i] = "'" + w + "'"
+		default: // both quotes: each character quoted, a '"' in single quotes
+			var sb strings.Builder
+			for _, c := range w {
+				q := byte('"')
+				if c == '"' {
+					q = '\''
+				}
+				sb.WriteByte(q)
+				sb.WriteRune(c)
+				sb.WriteByte(q)
+			}
+			quoted[i] = sb.String()
+		}
+	}
+	return strings.Join(quoted, " ")
+}
+
 // errTimeout and errDead tell a silent engine from a crashed one.
 var (
 	errTimeout = errors.New("no answer in time")

@@ -39,6 +39,22 @@ func (l Limit) level(clock time.Duration) string {
 	return "level time=" + secs(clock) + " inc=" + secs(l.Inc)
 }
 
+// String is the limit as one canonical word, what the Limit tag of a
+// match's games says: "depth=D", "nodes=N", "movetime=S" or "tc=BASE+INC"
+// (seconds, as short as they print).
+func (l Limit) String() string {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	switch {
+	case l.Depth > 0:
+		return "depth=" + strconv.Itoa(l.Depth)
+	case l.Nodes > 0:
+		return "nodes=" + strconv.FormatUint(l.Nodes, 10)
+	case l.MoveTime > 0:
+		return "movetime=" + secs(l.MoveTime)
+	}
+	return "tc=" + secs(l.Base) + "+" + secs(l.Inc)
+}
+
 // wait returns how long to wait for an answer before calling the engine
 // silent.
 func (l Limit) wait(clock time.Duration) time.Duration {
@@ -99,12 +115,74 @@ type MatchConfig struct {
 	Progress func(GameRecord, MatchResult)
 	// Previous holds games of this match played before (read back from its
 	// PDN to resume it). Match checks that each belongs to this match (the
-	// variant, the engines' names in their colours for its Round, the
-	// opening of that round) and refuses them otherwise; it counts them, in
-	// their order, into the result (calling Progress and the SPRT test as if
-	// it had just played them, but writing nothing to PDN) and plays only
-	// the missing game numbers.
+	// variant, the match tags, the engines' names in their colours for its
+	// Round, the opening of that round) and refuses them otherwise; it
+	// counts them, in their order, into the result (calling Progress and the
+	// SPRT test as if it had just played them, but writing nothing to PDN)
+	// and plays only the missing game numbers.
 	Previous []*pdn.Game
+	// ResumeUntagged takes games of Previous that have none of the match
+	// tags (written before there were any) as this match's without them;
+	// otherwise such a game is refused with ErrUntagged.
+	ResumeUntagged bool
+}
+
+// The match tags are written into every game of a match and say what
+// the match is, beyond the variant and the opening of each game: the
+// engines' command lines (SplitCommand's words, quoted back as needed)
+// and the options set on each, the Limit and the MaxPlies. A game of
+// Previous must have the same.
+var matchTagNames = []string{"Engine1", "Engine1Options", "Engine2", "Engine2Options", "Limit", "MaxPlies"}
+
+// ErrUntagged is the error of a previous game that has none of the match
+// tags (see MatchConfig.ResumeUntagged).
+var ErrUntagged = errors.New("the PDN predates the match tags")
+
+// matchTags returns the match tags of cfg's games, in matchTagNames' order.
+func (cfg *MatchConfig) matchTags() [][2]string {
+	var tags [][2]string
+	for i, e := range cfg.Engines {
+		var opts []string
+		for _, o := range e.Options {
+			opts = append(opts, o[0]+"="+o[1])
+		}
+		n := strconv.Itoa(i + 1)
+		tags = append(tags, [2]string{"Engine" + n, joinCommand(e.Command)}, [2]string{"Engine" + n + "Options", joinCommand(opts)})
+	}
+	maxPlies := cfg.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = MaxGamePlies
+	}
+	return append(tags, [2]string{"Limit", cfg.Limit.String()}, [2]string{"MaxPlies", strconv.Itoa(maxPlies)})
+}
+
+// checkMatchTags checks that g, round n, has the match tags tags, or (if
+// untagged games are taken) none of them.
+func checkMatchTags(cfg *MatchConfig, g *pdn.Game, n int, tags [][2]string) error {
+	has := make(map[string]bool)
+	for _, t := range g.Tags {
+		has[t[0]] = true
+	}
+	untagged := true
+	for _, name := range matchTagNames {
+		untagged = untagged && !has[name]
+	}
+	if untagged {
+		if cfg.ResumeUntagged {
+			return nil
+		}
+		return fmt.Errorf("resume: round %d has none of the tags %s (%w): nothing says it was played with this match's engines, options and limit",
+			n, strings.Join(matchTagNames, ", "), ErrUntagged)
+	}
+	for _, t := range tags {
+		if !has[t[0]] {
+			return fmt.Errorf("resume: round %d has no %s tag, this match %s %q", n, t[0], t[0], t[1])
+		}
+		if v := g.Tag(t[0]); v != t[1] {
+			return fmt.Errorf("resume: round %d has %s %q, this match %q", n, t[0], v, t[1])
+		}
+	}
+	return nil
 }
 
 // GameRecord is one finished game of a match.
@@ -237,6 +315,7 @@ func quitAll(engines [2]*hubEngine) {
 func previousGames(cfg *MatchConfig, names [2]string) ([]GameRecord, error) {
 	var recs []GameRecord
 	seen := make(map[int]bool)
+	tags := cfg.matchTags()
 	for i, g := range cfg.Previous {
 		n, err := strconv.Atoi(g.Tag("Round"))
 		if err != nil || n < 1 {
@@ -251,6 +330,9 @@ func previousGames(cfg *MatchConfig, names [2]string) ([]GameRecord, error) {
 			return nil, fmt.Errorf("resume: round %d is %s, this match plays %s", n, g.Variant.Name, cfg.Variant.Name)
 		}
 		seen[n] = true
+		if err := checkMatchTags(cfg, g, n, tags); err != nil {
+			return nil, err
+		}
 		white := (n - 1) % 2
 		if w, b := g.Tag("White"), g.Tag("Black"); w != names[white] || b != names[1-white] {
 			return nil, fmt.Errorf("resume: round %d has White %q and Black %q, this match %q and %q", n, w, b, names[white], names[1-white])
@@ -295,6 +377,9 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 	g.SetTag("White", rec.Names[sides[0]])
 	g.SetTag("Black", rec.Names[sides[1]])
 	g.SetTag("Opening", op.Name)
+	for _, t := range cfg.matchTags() {
+		g.SetTag(t[0], t[1])
+	}
 	rec.Game = g
 	start := op.Pos
 	startText := v.FEN(&start)

@@ -2,8 +2,10 @@ package bench
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +99,11 @@ func TestMatchGoodEngines(t *testing.T) {
 	for _, g := range games {
 		if g.Result == pdn.Unfinished || len(g.Moves) < 10 || g.Variant != v {
 			t.Errorf("game %s: %s after %d moves", g.Tag("Round"), g.Result, len(g.Moves))
+		}
+		want := "env DAMA_FAKE_ENGINE=good " + joinCommand(os.Args[:1])
+		if g.Tag("Engine1") != want || g.Tag("Engine2") != want || g.Tag("Engine1Options") != "tt-size=16" ||
+			g.Tag("Engine2Options") != "tt-size=16" || g.Tag("Limit") != "movetime=0.01" || g.Tag("MaxPlies") != "400" {
+			t.Errorf("game %s: match tags %q", g.Tag("Round"), g.Tags)
 		}
 	}
 }
@@ -213,6 +220,23 @@ func TestSPRTStopsEarly(t *testing.T) {
 	}
 }
 
+func TestLimitString(t *testing.T) {
+	for _, c := range []struct {
+		l    Limit
+		want string
+	}{
+		{Limit{Depth: 8}, "depth=8"},
+		{Limit{Nodes: 2000}, "nodes=2000"},
+		{Limit{MoveTime: 100 * time.Millisecond}, "movetime=0.1"},
+		{Limit{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "tc=10+0.1"},
+		{Limit{Base: time.Second}, "tc=1+0"},
+	} {
+		if got := c.l.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.l, got, c.want)
+		}
+	}
+}
+
 func TestSplitCommand(t *testing.T) {
 	got, err := SplitCommand(`engine --opt "a b" 'c d' e`)
 	if err != nil || strings.Join(got, "|") != "engine|--opt|a b|c d|e" {
@@ -224,16 +248,25 @@ func TestSplitCommand(t *testing.T) {
 	if _, err := SplitCommand("  "); err == nil {
 		t.Error("empty command accepted")
 	}
+	// joinCommand gives the words back through SplitCommand
+	words := []string{"engine", "--opt=a b", `say "hi"`, "it's", `both ' and "`, "", "tab\tx"}
+	got, err = SplitCommand(joinCommand(words))
+	if err != nil || strings.Join(got, "|") != strings.Join(words, "|") || len(got) != len(words) {
+		t.Errorf("%q joined as %s splits as %q %v", words, joinCommand(words), got, err)
+	}
+	if j := joinCommand([]string{"./damaengine", "hub", "--tt-size=20"}); j != "./damaengine hub --tt-size=20" {
+		t.Errorf("plain words joined as %s", j)
+	}
 }
 
 // resumeRun plays a match of games games at a node budget (one game at a
 // time), after the previous ones, and returns the result, the progress
-// lines and the PDN it writes.
-func resumeRun(t *testing.T, games int, ops []Opening, kinds [2]string, prev []*pdn.Game) (MatchResult, []string, string, error) {
+// lines and the PDN it writes; mod, if not nil, changes the match first.
+func resumeRun(t *testing.T, games int, ops []Opening, kinds [2]string, prev []*pdn.Game, mod func(*MatchConfig)) (MatchResult, []string, string, error) {
 	t.Helper()
 	var sb strings.Builder
 	var progress []string
-	res, err := Match(MatchConfig{
+	cfg := MatchConfig{
 		Variant:  movegen.Italian,
 		Engines:  [2]EngineSpec{engineSpec(kinds[0]), engineSpec(kinds[1])},
 		Games:    games,
@@ -246,7 +279,11 @@ func resumeRun(t *testing.T, games int, ops []Opening, kinds [2]string, prev []*
 			progress = append(progress, fmt.Sprintf("%d %s %s-%s %d %s %+v", g.Number, g.Opening,
 				g.Names[g.White], g.Names[1-g.White], g.Outcome, g.Reason, r))
 		},
-	})
+	}
+	if mod != nil {
+		mod(&cfg)
+	}
+	res, err := Match(cfg)
 	return res, progress, sb.String(), err
 }
 
@@ -260,11 +297,11 @@ func TestMatchResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := [2]string{"good", "good"}
-	whole, wholeProgress, wholePDN, err := resumeRun(t, 4, ops[:2], good, nil)
+	whole, wholeProgress, wholePDN, err := resumeRun(t, 4, ops[:2], good, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, cutPDN, err := resumeRun(t, 2, ops[:2], good, nil)
+	_, _, cutPDN, err := resumeRun(t, 2, ops[:2], good, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +309,7 @@ func TestMatchResume(t *testing.T) {
 	if err != nil || len(prev) != 2 {
 		t.Fatalf("%d games, %v", len(prev), err)
 	}
-	resumed, progress, restPDN, err := resumeRun(t, 4, ops[:2], good, prev)
+	resumed, progress, restPDN, err := resumeRun(t, 4, ops[:2], good, prev, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,20 +319,85 @@ func TestMatchResume(t *testing.T) {
 	if cutPDN+restPDN != wholePDN {
 		t.Errorf("the PDNs differ:\n%s%s\nuninterrupted:\n%s", cutPDN, restPDN, wholePDN)
 	}
-	// a match the file does not belong to is refused, naming the round
+	// a match the file does not belong to is refused, naming the round;
+	// the engines here all say they are damaengine, the match tags tell
+	// them apart (and another limit or MaxPlies)
+	engine := engineSpec("good").Command
+	other := append(engine[:2:2], "OTHER=1", engine[2])
+	illegal := engineSpec("illegal").Command
 	for _, c := range []struct {
 		games int
 		ops   []Opening
 		kinds [2]string
+		mod   func(*MatchConfig)
 		want  string
 	}{
-		{4, ops[:2], [2]string{"good", "illegal"}, `round 1 has White "damaengine" and Black "damaengine", this match "damaengine" and "illegal"`},
-		{4, ops[1:3], good, "round 1 starts from opening"},
-		{1, ops[:2], good, "round 2 is beyond the 1 games"},
+		{4, ops[:2], [2]string{"good", "illegal"}, nil, fmt.Sprintf(`round 1 has Engine2 %q, this match %q`, joinCommand(engine), joinCommand(illegal))},
+		{4, ops[1:3], good, nil, "round 1 starts from opening"},
+		{1, ops[:2], good, nil, "round 2 is beyond the 1 games"},
+		{4, ops[:2], good, func(c *MatchConfig) { c.Limit = Limit{Nodes: 400} }, `round 1 has Limit "nodes=300", this match "nodes=400"`},
+		{4, ops[:2], good, func(c *MatchConfig) { c.Limit = Limit{MoveTime: 100 * time.Millisecond} }, `round 1 has Limit "nodes=300", this match "movetime=0.1"`},
+		{4, ops[:2], good, func(c *MatchConfig) { c.Engines[1].Command = other },
+			fmt.Sprintf(`round 1 has Engine2 %q, this match %q`, joinCommand(engine), joinCommand(other))},
+		{4, ops[:2], good, func(c *MatchConfig) { c.Engines[0].Options = [][2]string{{"tt-size", "16"}} }, `round 1 has Engine1Options "", this match "tt-size=16"`},
+		{4, ops[:2], good, func(c *MatchConfig) { c.MaxPlies = 200 }, `round 1 has MaxPlies "400", this match "200"`},
 	} {
-		res, progress, out, err := resumeRun(t, c.games, c.ops, c.kinds, prev)
+		res, progress, out, err := resumeRun(t, c.games, c.ops, c.kinds, prev, c.mod)
 		if err == nil || !strings.Contains(err.Error(), c.want) || res.Games != 0 || len(progress) != 0 || out != "" {
 			t.Errorf("want an error saying %q: %v, %+v, %d progress lines, PDN %q", c.want, err, res, len(progress), out)
 		}
+	}
+}
+
+// Games written before the match tags are refused (ErrUntagged) unless
+// ResumeUntagged takes them, and then the match ends as the uninterrupted
+// one; a game with some of the tags but not all is refused either way.
+func TestMatchResumeUntagged(t *testing.T) {
+	v := movegen.Italian
+	ops, err := Openings(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := [2]string{"good", "good"}
+	whole, wholeProgress, wholePDN, err := resumeRun(t, 4, ops[:2], good, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, cutPDN, err := resumeRun(t, 2, ops[:2], good, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the games as a build before the match tags wrote them
+	old := regexp.MustCompile(`(?m)^\[(Engine[12]|Engine[12]Options|Limit|MaxPlies) .*\n`).ReplaceAllString(cutPDN, "")
+	prev, err := pdn.Read(strings.NewReader(old), v)
+	if err != nil || len(prev) != 2 || strings.Contains(old, "Limit") {
+		t.Fatalf("%d games, %v:\n%s", len(prev), err, old)
+	}
+	res, progress, out, err := resumeRun(t, 4, ops[:2], good, prev, nil)
+	if !errors.Is(err, ErrUntagged) || !strings.Contains(err.Error(), "round 1 has none of the tags Engine1") ||
+		res.Games != 0 || len(progress) != 0 || out != "" {
+		t.Errorf("untagged games: %v, %+v, %d progress lines, PDN %q", err, res, len(progress), out)
+	}
+	untagged := func(c *MatchConfig) { c.ResumeUntagged = true }
+	resumed, progress, restPDN, err := resumeRun(t, 4, ops[:2], good, prev, untagged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != whole || strings.Join(progress, "\n") != strings.Join(wholeProgress, "\n") {
+		t.Errorf("resumed %+v\n%s\nuninterrupted %+v\n%s", resumed, strings.Join(progress, "\n"), whole, strings.Join(wholeProgress, "\n"))
+	}
+	if cutPDN+restPDN != wholePDN {
+		t.Errorf("the games played (with their tags) differ:\n%s\nuninterrupted:\n%s", restPDN, wholePDN[len(cutPDN):])
+	}
+	// without the tags, the engines' names still tell another match
+	res, _, out, err = resumeRun(t, 4, ops[:2], [2]string{"good", "illegal"}, prev, untagged)
+	if err == nil || !strings.Contains(err.Error(), `round 1 has White "damaengine" and Black "damaengine", this match "damaengine" and "illegal"`) || res.Games != 0 || out != "" {
+		t.Errorf("untagged games of other engines: %v, %+v, PDN %q", err, res, out)
+	}
+	// ResumeUntagged still checks the games that have tags
+	prev[1].SetTag("Limit", "nodes=300")
+	res, _, out, err = resumeRun(t, 4, ops[:2], good, prev, untagged)
+	if err == nil || !strings.Contains(err.Error(), "round 2 has no Engine1 tag") || res.Games != 0 || out != "" {
+		t.Errorf("a game with some match tags: %v, %+v, PDN %q", err, res, out)
 	}
 }

@@ -258,18 +258,11 @@ func tokenize(s string) ([]token, error) {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '[':
-			j := strings.IndexByte(s[i:], ']')
-			if j < 0 {
+			name, val, end, ok := readTag(s, i)
+			if !ok {
 				return out, fmt.Errorf("pdn: unterminated tag at byte %d", i)
 			}
-			body := strings.TrimSpace(s[i+1 : i+j])
-			name, val, _ := strings.Cut(body, " ")
-			val = strings.TrimSpace(val)
-			if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
-				val = val[1 : len(val)-1]
-			}
-			val = strings.ReplaceAll(strings.ReplaceAll(val, "\\\"", "\""), "\\\\", "\\")
-			i += j + 1
+			i = end
 			out = append(out, token{kind: tokTag, name: name, text: val, end: i})
 		case c == '{':
 			j := strings.IndexByte(s[i:], '}')
@@ -307,6 +300,58 @@ func tokenize(s string) ([]token, error) {
 		}
 	}
 	return out, nil
+}
+
+// readTag reads the tag pair that starts with the '[' at s[i]: its name,
+// its value and the offset just past its ']'; ok is false if the text
+// ends first. A value in double quotes may hold '"' and '\\' escaped by
+// a backslash (as Write escapes them), and ']'. A value without quotes,
+// or one whose closing quote is not on its line, runs to the first ']'.
+func readTag(s string, i int) (name, val string, end int, ok bool) {
+	k := i + 1
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	from := k
+	for k < len(s) && !strings.ContainsRune(" \t\r\n\"]", rune(s[k])) {
+		k++
+	}
+	name = s[from:k]
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	from = k
+	if k < len(s) && s[k] == '"' {
+		var sb strings.Builder
+		for k++; k < len(s) && s[k] != '\n'; k++ {
+			c := s[k]
+			if c == '"' {
+				j := strings.IndexByte(s[k:], ']')
+				if j < 0 {
+					return "", "", 0, false
+				}
+				return name, sb.String(), k + j + 1, true
+			}
+			if c == '\\' && k+1 < len(s) && (s[k+1] == '"' || s[k+1] == '\\') {
+				k++
+				c = s[k]
+			}
+			sb.WriteByte(c)
+		}
+		if k == len(s) {
+			return "", "", 0, false
+		}
+	}
+	j := strings.IndexByte(s[i:], ']')
+	if j < 0 {
+		return "", "", 0, false
+	}
+	val = strings.TrimSpace(s[from : i+j])
+	if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+		val = val[1 : len(val)-1]
+	}
+	val = strings.ReplaceAll(strings.ReplaceAll(val, "\\\"", "\""), "\\\\", "\\")
+	return name, val, i + j + 1, true
 }
 
 func isDigits(s string) bool {

@@ -78,6 +78,53 @@ func TestRoundTripEveryVariant(t *testing.T) {
 	}
 }
 
+// Tag values with the characters PDN quoting is about (a '"', a '\\', a
+// ']' that would end a tag read naively, a '{' or ';' that would start a
+// comment) read back as they were written, and the games after them are
+// read whole.
+func TestTagValuesRoundTrip(t *testing.T) {
+	v := movegen.Italian
+	values := []string{
+		`./damaengine hub --name="a b"`,
+		`C:\engines\`,
+		`\"`,
+		`\\"x\`,
+		`opt=[1] ]`,
+		`{not a comment} ; nor this`,
+		`"`,
+		``,
+	}
+	var sb strings.Builder
+	for i, val := range values {
+		g := &Game{Variant: v, Start: v.Start(), Result: DrawResult}
+		g.SetTag("Round", string(rune('1'+i)))
+		g.SetTag("Engine1", val)
+		g.SetTag("Limit", "nodes=300")
+		g.Moves = randomGame(v, v.Start(), rand.New(rand.NewPCG(1, uint64(i))), 6).Moves
+		if err := Write(&sb, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, err := Read(strings.NewReader(sb.String()), v)
+	if err != nil || len(games) != len(values) {
+		t.Fatalf("%d games, %v:\n%s", len(games), err, sb.String())
+	}
+	for i, g := range games {
+		if g.Tag("Engine1") != values[i] || g.Tag("Limit") != "nodes=300" || g.Tag("Round") != string(rune('1'+i)) || len(g.Moves) != 6 {
+			t.Errorf("game %d: Engine1 %q (wrote %q), Limit %q, Round %q, %d moves", i+1, g.Tag("Engine1"), values[i], g.Tag("Limit"), g.Tag("Round"), len(g.Moves))
+		}
+	}
+	// a tag cut in its quoted value is not read as a whole one
+	text := sb.String()
+	cut := text[:strings.Index(text, "opt=[1]")+7]
+	if keep := Complete(cut); !strings.Contains(cut[keep:], "opt=[1]") {
+		t.Errorf("Complete keeps the cut tag: %q", cut[keep:])
+	}
+	if _, err := Read(strings.NewReader(cut), v); err == nil {
+		t.Error("a tag cut after the ']' inside its value read without error")
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	for _, text := range []string{
 		"[GameType \"22\"]\n1. 22-19 11-14 2. 99-1 *",
@@ -132,6 +179,7 @@ func TestCompleteCutAnywhere(t *testing.T) {
 		g.Result = []string{WhiteWins, DrawResult, BlackWins}[i]
 		g.Comment = "white has no legal move"
 		g.SetTag("Round", string(rune('1'+i)))
+		g.SetTag("Engine1", `x --o="[a] b" \`)
 		if err := Write(&sb, g); err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +204,7 @@ func TestCompleteCutAnywhere(t *testing.T) {
 		}
 		for i, g := range got {
 			w := games[i]
-			if g.Result != w.Result || g.Comment != w.Comment || len(g.Moves) != len(w.Moves) || g.Tag("Round") != w.Tag("Round") {
+			if g.Result != w.Result || g.Comment != w.Comment || len(g.Moves) != len(w.Moves) || g.Tag("Round") != w.Tag("Round") || g.Tag("Engine1") != w.Tag("Engine1") {
 				t.Fatalf("cut at %d, game %d: %s %q %d moves", cut, i+1, g.Result, g.Comment, len(g.Moves))
 			}
 		}

@@ -19,7 +19,9 @@ import (
 // refereed by our rules; progress goes to stderr and the last line of
 // stdout is "match games=N wins=W losses=L draws=D score=S elo=E
 // errorbar=B" from engine1's side. --resume counts the games its --pdn
-// file already holds and plays the rest (resumePDN, bench.MatchConfig.Previous).
+// file already holds and plays the rest (resumePDN, bench.MatchConfig.Previous),
+// once their match tags say they were played as this run plays (or have
+// none, with --resume-untagged).
 func runMatch(c *command, args []string) int {
 	engines := c.engineFlags()
 	variant := c.variantFlag()
@@ -28,7 +30,8 @@ func runMatch(c *command, args []string) int {
 	openings := c.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")
 	concurrency := c.Int("concurrency", 1, "games played at once")
 	pdnFile := c.pdnFlag("write the games to this PDN file (an existing one is overwritten, unless --resume)", false)
-	resume := c.Bool("resume", false, "the --pdn file holds games of this match already: count them and play only the missing ones, appending them (a game cut off at the end of the file is dropped)")
+	resume := c.Bool("resume", false, "the --pdn file holds games of this match already: count them and play only the missing ones, appending them (a game cut off at the end of the file is dropped; a game whose tags say other engines, options, limit or max plies is refused)")
+	resumeUntagged := c.Bool("resume-untagged", false, "with --resume, take games without the match tags (written by a build before them) as this match's: nothing checks their engines, options, limit and max plies")
 	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
 	maxPlies := c.Int("max-plies", bench.MaxGamePlies, "adjudicate a game a draw after this many plies")
 	v, rc, ok := c.parseVariant(args, variant)
@@ -66,6 +69,10 @@ func runMatch(c *command, args []string) int {
 	}
 	var pdnOut io.Writer
 	closePDN := func() error { return nil }
+	if *resumeUntagged && !*resume {
+		return c.fail(2, "--resume-untagged goes with --resume")
+	}
+	cfg.ResumeUntagged = *resumeUntagged
 	if *resume {
 		if *pdnFile.path == "" {
 			return c.fail(2, "--resume needs --pdn FILE, the file of the match to resume")
@@ -99,6 +106,9 @@ func runMatch(c *command, args []string) int {
 	if rw, ok := pdnOut.(*resumeWriter); ok && rw.err != nil && err == nil {
 		// Match does not look at what writing the PDN returns
 		err = fmt.Errorf("--pdn %s: %v", *pdnFile.path, rw.err)
+	}
+	if errors.Is(err, bench.ErrUntagged) {
+		err = fmt.Errorf("%v; --resume-untagged takes such games as this match's (played with the same engines, options, limit and max plies)", err)
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "damaengine match: %v\n", err)
