@@ -77,14 +77,7 @@ func Relabel(cfg RelabelConfig, src, out string, progress func(done, total, posi
 	if done > len(games) {
 		return fmt.Errorf("tune: %s holds %d games, more than the %d of %s", out, done, len(games), src)
 	}
-	tt := cfg.TTLog2
-	if tt == 0 {
-		tt = 18
-	}
-	eng := search.New(cfg.Variant, tt)
-	if cfg.Eval != nil {
-		eng.SetEval(cfg.Eval)
-	}
+	eng := newEngine(cfg.Variant, cfg.TTLog2, cfg.Eval)
 	start := time.Now()
 	searched := 0
 	var line []byte

@@ -41,14 +41,7 @@ func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed
 		return err
 	}
 	defer f.Close()
-	tt := cfg.TTLog2
-	if tt == 0 {
-		tt = 18
-	}
-	eng := search.New(cfg.Variant, tt)
-	if cfg.Eval != nil {
-		eng.SetEval(cfg.Eval)
-	}
+	eng := newEngine(cfg.Variant, cfg.TTLog2, cfg.Eval)
 	// The openings in a fixed shuffled order: a run of any length sees a
 	// spread of them.
 	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
@@ -66,6 +59,19 @@ func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed
 		}
 	}
 	return nil
+}
+
+// newEngine returns the search of tune's steps: a table of 2^ttLog2
+// entries (0: 2^18) and evaluation f (nil: the variant's default).
+func newEngine(v *movegen.Variant, ttLog2 int, f search.EvalFunc) *search.Engine {
+	if ttLog2 == 0 {
+		ttLog2 = 18
+	}
+	eng := search.New(v, ttLog2)
+	if f != nil {
+		eng.SetEval(f)
+	}
+	return eng
 }
 
 // playGame plays game number i from start, refereed by bench.Referee:
