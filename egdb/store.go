@@ -86,7 +86,8 @@ type varTables struct {
 	v      *movegen.Variant
 	ix     *indexer
 	tabs   map[Slice]*table
-	pieces int // every slice of this many pieces or fewer is present
+	pieces int         // every slice of this many pieces or fewer is present
+	mt     *moveTables // the solver's, made on first use
 }
 
 // DB is a set of endgame tables for any of the supported variants, with a
