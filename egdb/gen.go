@@ -47,8 +47,14 @@ func (p Progress) ETA() time.Duration {
 // then renamed) and a slice already there is loaded instead of solved
 // again, so an interrupted build resumes where it stopped; with dir "" the
 // tables stay in memory only. progress, if not nil, is called after each
-// slice.
+// slice. It solves on one thread: BuildThreads uses more.
 func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Progress)) error {
+	return db.BuildThreads(v, pieces, dir, 1, progress)
+}
+
+// BuildThreads is Build on threads goroutines (at least 1): the files and
+// tables are the same for any number.
+func (db *DB) BuildThreads(v *movegen.Variant, pieces int, dir string, threads int, progress func(Progress)) error {
 	vt, err := db.varOf(v)
 	if err != nil {
 		return err
@@ -105,7 +111,7 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 				progress(Progress{Slice: s, Positions: vt.ix.size(s), Done: done, Total: total, Elapsed: time.Since(start), Step: line})
 			}
 		}
-		codes, dists, err := vt.solve(db, group, &sc, 1, step)
+		codes, dists, err := vt.solve(db, group, &sc, threads, step)
 		if err != nil {
 			return err
 		}
@@ -117,14 +123,14 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 				// The distances first: a values file on disk always has
 				// its distances next to it. They stay in memory as the
 				// file's blocks, unpacked when probed.
-				raw, err := write(dir, v, g, dists[i], true)
+				raw, err := write(dir, v, g, dists[i], true, threads)
 				if err != nil {
 					return err
 				}
 				if t.dist, err = db.decodeNew(vt, path(dir, v, g, true), raw, g, true); err != nil {
 					return err
 				}
-				if _, err := write(dir, v, g, codes[i], false); err != nil {
+				if _, err := write(dir, v, g, codes[i], false, threads); err != nil {
 					return err
 				}
 			}
@@ -139,9 +145,10 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 }
 
 // write writes the values (or with wide the distances) of slice s as its
-// file in dir and returns the file's bytes.
-func write(dir string, v *movegen.Variant, s Slice, codes []uint8, wide bool) ([]byte, error) {
-	raw, err := encode(v, s, codes, wide)
+// file in dir and returns the file's bytes, compressed on threads
+// goroutines.
+func write(dir string, v *movegen.Variant, s Slice, codes []uint8, wide bool, threads int) ([]byte, error) {
+	raw, err := encode(v, s, codes, wide, threads)
 	if err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
 	}

@@ -102,10 +102,10 @@ func TestSolveSlice(t *testing.T) {
 		el.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(n)/el.Seconds(), float64(n)/cpu.Seconds())
 	if out := os.Getenv("EGDB_SLICE_OUT"); out != "" {
 		for i, g := range group {
-			if _, err := write(out, v, g, dists[i], true); err != nil {
+			if _, err := write(out, v, g, dists[i], true, threads); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := write(out, v, g, codes[i], false); err != nil {
+			if _, err := write(out, v, g, codes[i], false, threads); err != nil {
 				t.Fatal(err)
 			}
 		}

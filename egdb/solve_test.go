@@ -1,6 +1,9 @@
 package egdb
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -141,6 +144,50 @@ func BenchmarkBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 		db.Close()
+	}
+}
+
+// TestBuildThreads: a build on several threads writes the files of the
+// build on one, byte for byte: Italian up to 4 pieces (3 with -short),
+// Turkish and Damone up to 3.
+func TestBuildThreads(t *testing.T) {
+	sets := []struct {
+		v      *movegen.Variant
+		pieces int
+	}{{movegen.Italian, 4}, {movegen.Turkish, 3}, {movegen.Damone, 3}}
+	for _, set := range sets {
+		if testing.Short() && set.pieces > 3 {
+			set.pieces = 3
+		}
+		var files [2]map[string][]byte
+		for i, threads := range []int{1, 3} {
+			dir := t.TempDir()
+			db, _ := New(8)
+			if err := db.BuildThreads(set.v, set.pieces, dir, threads, nil); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			files[i] = map[string][]byte{}
+			ents, err := os.ReadDir(filepath.Join(dir, set.v.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ents {
+				b, err := os.ReadFile(filepath.Join(dir, set.v.Name, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				files[i][e.Name()] = b
+			}
+		}
+		if len(files[0]) != 2*len(SlicesOf(set.v, set.pieces)) || len(files[1]) != len(files[0]) {
+			t.Fatalf("%s: %d files on one thread, %d on three", set.v.Name, len(files[0]), len(files[1]))
+		}
+		for name, b := range files[0] {
+			if !bytes.Equal(b, files[1][name]) {
+				t.Errorf("%s %s: the file of three threads differs", set.v.Name, name)
+			}
+		}
 	}
 }
 
