@@ -29,10 +29,12 @@
 // the same counts with the sides swapped, solved together with it). The
 // move graph is not stored: a first pass counts each position's moves, and
 // the propagation finds a decided position's predecessors by un-moving the
-// side that has just moved (with the move generator, on a board where all
-// pieces belong to one side), so a slice pair needs three bytes an index
-// value (about 1 GB for the largest 6-piece pair on the 32-square boards)
-// and the slices solved before stay in memory as 2-bit codes.
+// side that has just moved (with tables of each kind of piece's quiet
+// moves, read off the move generator), so a slice pair needs three bytes an
+// index value (about 1 GB for the largest 6-piece pair on the 32-square
+// boards) and the slices solved before stay in memory as 2-bit codes. Both
+// passes can share out their work among threads (BuildThreads), with the
+// same result.
 //
 // A value is the result with perfect play when the game is played to its
 // end by the rule that a side with no move or no piece loses, and where a

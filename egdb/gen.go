@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -45,8 +47,14 @@ func (p Progress) ETA() time.Duration {
 // then renamed) and a slice already there is loaded instead of solved
 // again, so an interrupted build resumes where it stopped; with dir "" the
 // tables stay in memory only. progress, if not nil, is called after each
-// slice.
+// slice. It solves on one thread: BuildThreads uses more.
 func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Progress)) error {
+	return db.BuildThreads(v, pieces, dir, 1, progress)
+}
+
+// BuildThreads is Build on threads goroutines (at least 1): the files and
+// tables are the same for any number.
+func (db *DB) BuildThreads(v *movegen.Variant, pieces int, dir string, threads int, progress func(Progress)) error {
 	vt, err := db.varOf(v)
 	if err != nil {
 		return err
@@ -103,7 +111,7 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 				progress(Progress{Slice: s, Positions: vt.ix.size(s), Done: done, Total: total, Elapsed: time.Since(start), Step: line})
 			}
 		}
-		codes, dists, err := vt.solve(db, group, &sc, step)
+		codes, dists, err := vt.solve(db, group, &sc, threads, step)
 		if err != nil {
 			return err
 		}
@@ -115,14 +123,14 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 				// The distances first: a values file on disk always has
 				// its distances next to it. They stay in memory as the
 				// file's blocks, unpacked when probed.
-				raw, err := write(dir, v, g, dists[i], true)
+				raw, err := write(dir, v, g, dists[i], true, threads)
 				if err != nil {
 					return err
 				}
 				if t.dist, err = db.decodeNew(vt, path(dir, v, g, true), raw, g, true); err != nil {
 					return err
 				}
-				if _, err := write(dir, v, g, codes[i], false); err != nil {
+				if _, err := write(dir, v, g, codes[i], false, threads); err != nil {
 					return err
 				}
 			}
@@ -137,9 +145,10 @@ func (db *DB) Build(v *movegen.Variant, pieces int, dir string, progress func(Pr
 }
 
 // write writes the values (or with wide the distances) of slice s as its
-// file in dir and returns the file's bytes.
-func write(dir string, v *movegen.Variant, s Slice, codes []uint8, wide bool) ([]byte, error) {
-	raw, err := encode(v, s, codes, wide)
+// file in dir and returns the file's bytes, compressed on threads
+// goroutines.
+func write(dir string, v *movegen.Variant, s Slice, codes []uint8, wide bool, threads int) ([]byte, error) {
+	raw, err := encode(v, s, codes, wide, threads)
 	if err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
 	}
@@ -182,11 +191,21 @@ const (
 
 // scratch is the solver's memory, kept from one slice group to the next:
 // three bytes an index value of the group (state, moves left undecided,
-// distance) and the lists of the positions decided at the current and the
-// next distance.
+// distance), the lists of the positions decided at the current and the
+// next distance (a list per thread), and each thread's buffers.
 type scratch struct {
 	st, left, dist []uint8
-	cur, next      []int32
+	cur, next      [][]uint32
+	work           []*worker
+}
+
+// worker is one thread's buffers: the move generator's positions and
+// list (they escape: allocated once, not per position), and the
+// predecessors it found in a batch, by the thread that owns them.
+type worker struct {
+	p, c movegen.Position
+	ml   movegen.MoveList
+	out  [][]uint32
 }
 
 func grow(b []uint8, n int) []uint8 {
@@ -197,6 +216,27 @@ func grow(b []uint8, n int) []uint8 {
 	clear(b)
 	return b
 }
+
+// run calls f(0), ..., f(threads-1) each on a goroutine of its own (f(0)
+// on the caller's when threads is 1) and waits for them.
+func run(threads int, f func(w int)) {
+	if threads == 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range threads {
+		wg.Go(func() { f(w) })
+	}
+	wg.Wait()
+}
+
+// Work sizes: index values per chunk of the counting pass, decided
+// positions per thread and batch of the propagation.
+const (
+	countChunk = 1 << 14
+	batchPer   = 1 << 13
+)
 
 // solve computes the codes of a slice and its mirror (one slice when it is
 // its own mirror), and their distances to conversion, a byte per index
@@ -216,133 +256,188 @@ func grow(b []uint8, n int) []uint8 {
 // The graph is not stored: a first pass counts each position's moves
 // inside the group, and the propagation finds the predecessors of a
 // decided position by un-moving the side that has just moved (unmoves),
-// so the memory is three bytes an index value of the group. step, if not
-// nil, is told how far the solve is from time to time.
-func (vt *varTables) solve(db *DB, group []Slice, sc *scratch, step func(string)) ([][]uint8, [][]uint8, error) {
+// so the memory is three bytes an index value of the group.
+//
+// threads goroutines share the work: the first pass by chunks of index
+// values, each level of the propagation by batches of the positions
+// decided at that distance, whose predecessors are found by all the
+// threads and then updated by the thread owning their part of the index
+// values. What a level decides, and at which distance, does not depend on
+// the order its positions are taken in (a position with a lost successor
+// is won, and its count of undecided moves cannot reach zero before), so
+// the codes and distances are the same for any number of threads. step,
+// if not nil, is told how far the solve is from time to time.
+func (vt *varTables) solve(db *DB, group []Slice, sc *scratch, threads int, step func(string)) ([][]uint8, [][]uint8, error) {
 	ix := vt.ix
+	threads = max(threads, 1)
 	base := make([]int, len(group)+1)
+	sis := make([]sliceIndex, len(group))
 	for i, s := range group {
 		base[i+1] = base[i] + ix.size(s)
+		sis[i] = ix.sliceIndex(s)
 	}
 	n := base[len(group)]
+	if n > 1<<31-1 {
+		return nil, nil, fmt.Errorf("egdb: %s %s: %d index values, over the 2^31-1 the solver numbers", vt.v.Name, group[0], n)
+	}
+	vt.moves()
 	sc.st, sc.left, sc.dist = grow(sc.st, n), grow(sc.left, n), grow(sc.dist, n)
 	st, left, dist := sc.st, sc.left, sc.dist
-	cur, next := sc.cur[:0], sc.next[:0] // decided at distance 0, at 1
+	for len(sc.work) < threads {
+		sc.work = append(sc.work, new(worker))
+	}
+	sc.cur, sc.next = lists(sc.cur, threads), lists(sc.next, threads)
+	cur, next := sc.cur, sc.next // decided at distance 0, at 1
 	tick := newTicker(step)
-	// The positions and move lists the move generator sees escape (it is
-	// called through a function value): allocated once, not per position.
-	buf := new(struct {
-		p, c, b movegen.Position
-		ml, un  movegen.MoveList
-	})
-	p, c, ml := &buf.p, &buf.c, &buf.ml
-	for gi, s := range group {
-		for idx := 0; idx < ix.size(s); idx++ {
-			id := base[gi] + idx
-			if id&0xffff == 0 {
-				tick(func() string { return fmt.Sprintf("moves %.0f%%", 100*float64(id)/float64(n)) })
+
+	// The first pass, a chunk of index values at a time.
+	var (
+		chunks = (n + countChunk - 1) / countChunk
+		taken  atomic.Int64
+		errMu  sync.Mutex
+		first  error
+		firstC = chunks
+	)
+	run(threads, func(w int) {
+		wk := sc.work[w]
+		for {
+			c := int(taken.Add(1) - 1)
+			if c >= chunks {
+				return
 			}
-			var ok bool
-			if *p, ok = ix.position(s, idx); !ok {
-				st[id] = stEmpty
-				continue
+			if c&63 == 0 {
+				tick(func() string { return fmt.Sprintf("moves %.0f%%", 100*float64(c)/float64(chunks)) })
 			}
-			vt.v.Generate(p, ml)
-			if ml.N == 0 {
-				st[id] = codeLoss
-				cur = append(cur, int32(id)) // distance 0
-				continue
-			}
-			var flags uint8
-			isCap := ml.Moves[0].Captured != 0
-			if isCap {
-				flags = stCapture
-			}
-			best := Loss
-			cnt := 0
-			for _, m := range ml.Slice() {
-				if !isCap && !m.Promote {
-					cnt++
-					continue
-				}
-				*c = *p
-				c.Play(m)
-				w, ok := vt.probe(db, c)
-				if !ok {
-					return nil, nil, fmt.Errorf("egdb: %s: %s leads outside the solved slices", vt.v.Name, s)
-				}
-				if best = max(best, -w); best == Win {
-					break // decided: the moves left need no count
+			var err error
+			for gi, s := range group {
+				lo, hi := max(c*countChunk, base[gi]), min((c+1)*countChunk, base[gi+1])
+				if lo < hi && err == nil {
+					cur[w], next[w], err = vt.count(db, s, base[gi], lo, hi, wk, st, left, dist, cur[w], next[w])
 				}
 			}
-			switch {
-			case best == Win:
-				st[id], dist[id] = codeWin|flags, 1
-				next = append(next, int32(id))
-			case cnt == 0 && best == Draw:
-				st[id] = codeDraw | flags
-			case cnt == 0:
-				st[id], dist[id] = codeLoss|flags, 1
-				next = append(next, int32(id))
-			case cnt > 255:
-				return nil, nil, fmt.Errorf("egdb: %s %s: %d moves, over the 255 the solver counts", vt.v.Name, s, cnt)
-			default:
-				if best == Draw {
-					flags |= stDrawOut
+			if err != nil {
+				errMu.Lock()
+				if c < firstC {
+					first, firstC = err, c
 				}
-				st[id], left[id] = flags, uint8(cnt)
+				errMu.Unlock()
+				return
 			}
 		}
+	})
+	if first != nil {
+		return nil, nil, first
 	}
+
 	// Breadth first, a distance at a time: cur holds the positions decided
 	// at distance d, next those found at d+1.
-	var ys []movegen.Position
-	for d := 0; len(cur) > 0 || len(next) > 0; d++ {
-		tick(func() string { return fmt.Sprintf("distance %d: %d positions", d, len(cur)) })
-		for _, x := range cur {
-			gx := 0
-			if len(group) == 2 && int(x) >= base[1] {
-				gx = 1
-			}
-			gy := gx
-			if len(group) == 2 {
-				gy = 1 - gx
-			}
-			px, _ := ix.position(group[gx], int(x)-base[gx])
-			lost := st[x]&stCode == codeLoss
-			cx := ix.flip(&px)
-			ys = vt.unmoves(&cx, &buf.b, &buf.un, ys[:0])
-			for _, y := range ys {
-				yid := base[gy] + ix.index(group[gy], &y)
-				if st[yid]&stCode != 0 {
-					continue // decided, a capture pending among them
-				}
-				if lost {
-					st[yid] |= codeWin
-				} else if left[yid]--; left[yid] == 0 {
-					if st[yid]&stDrawOut != 0 {
-						st[yid] |= codeDraw
-						continue
+	span := (n + threads - 1) / threads // index values a thread owns
+	bound := make([]uint32, threads)    // the first of each thread's
+	for o := range bound {
+		bound[o] = uint32(min(n, o*span))
+	}
+	for _, wk := range sc.work[:threads] {
+		wk.out = lists(wk.out, threads)
+	}
+	for d := 0; size(cur) > 0 || size(next) > 0; d++ {
+		tick(func() string { return fmt.Sprintf("distance %d: %d positions", d, size(cur)) })
+		var over atomic.Bool
+		for _, seg := range cur {
+			for off := 0; off < len(seg); off += threads * batchPer {
+				batch := seg[off:min(len(seg), off+threads*batchPer)]
+				part := (len(batch) + threads - 1) / threads
+				run(threads, func(w int) {
+					wk := sc.work[w]
+					for o := range wk.out {
+						wk.out[o] = wk.out[o][:0]
 					}
-					st[yid] |= codeLoss
-				} else {
-					continue
-				}
-				if d+1 > MaxDistance {
+					lo, hi := min(len(batch), w*part), min(len(batch), (w+1)*part)
+					for _, x := range batch[lo:hi] {
+						gx := 0
+						if int(x) >= base[1] {
+							gx = 1
+						}
+						gy := gx
+						if len(group) == 2 {
+							gy = 1 - gx
+						}
+						px, _ := ix.position(group[gx], int(x)-base[gx])
+						var tag uint32
+						if st[x]&stCode == codeLoss {
+							tag = 1 << 31
+						}
+						cx := ix.flip(&px)
+						if threads == 1 {
+							wk.out[0] = vt.unmoveIndexes(&cx, &sis[gy], base[gy], tag, wk.out[0])
+							continue
+						}
+						m := len(wk.out[0])
+						wk.out[0] = vt.unmoveIndexes(&cx, &sis[gy], base[gy], tag, wk.out[0])
+						// Moved to their owner's list.
+						keep := wk.out[0][:m]
+						for _, e := range wk.out[0][m:] {
+							o := 0
+							for y := e & (1<<31 - 1); o+1 < threads && y >= bound[o+1]; o++ {
+							}
+							if o == 0 {
+								keep = append(keep, e)
+							} else {
+								wk.out[o] = append(wk.out[o], e)
+							}
+						}
+						wk.out[0] = keep
+					}
+				})
+				run(threads, func(o int) {
+					nx := next[o]
+					dd := uint8(d + 1)
+					for w := range threads {
+						for _, e := range sc.work[w].out[o] {
+							y := e & (1<<31 - 1)
+							f := st[y]
+							if f&stCode != 0 {
+								continue // decided, a capture pending among them
+							}
+							if e>>31 != 0 {
+								st[y] = f | codeWin
+							} else {
+								l := left[y] - 1
+								left[y] = l
+								if l != 0 {
+									continue
+								}
+								if f&stDrawOut != 0 {
+									st[y] = f | codeDraw
+									continue
+								}
+								st[y] = f | codeLoss
+							}
+							dist[y] = dd
+							nx = append(nx, y)
+						}
+					}
+					if d+1 > MaxDistance && len(nx) > len(next[o]) {
+						over.Store(true)
+					}
+					next[o] = nx
+				})
+				if over.Load() {
 					return nil, nil, fmt.Errorf("egdb: %s %s: a distance to conversion of %d plies, over the %d a distance file holds", vt.v.Name, group[0], d+1, MaxDistance)
 				}
-				dist[yid] = uint8(d + 1)
-				next = append(next, int32(yid))
 			}
 		}
-		cur, next = next, cur[:0]
+		for i := range cur {
+			cur[i] = cur[i][:0]
+		}
+		cur, next = next, cur
 	}
 	sc.cur, sc.next = cur, next
 	// The codes and distances as stored, in place.
 	out := make([][]uint8, len(group))
 	dists := make([][]uint8, len(group))
-	for gi := range group {
-		for id := base[gi]; id < base[gi+1]; id++ {
+	run(threads, func(w int) {
+		lo, hi := min(n, w*span), min(n, (w+1)*span)
+		for id := lo; id < hi; id++ {
 			f := st[id]
 			code := f & stCode
 			switch {
@@ -354,61 +449,128 @@ func (vt *varTables) solve(db *DB, group []Slice, sc *scratch, step func(string)
 				st[id], dist[id] = code, dist[id]+1
 			}
 		}
+	})
+	for gi := range group {
 		out[gi], dists[gi] = st[base[gi]:base[gi+1]], dist[base[gi]:base[gi+1]]
 	}
 	return out, dists, nil
 }
 
-// unmoves appends to out the positions (White to move) from which a move of
-// White that neither captures nor promotes leads to c (Black to move): a
-// White man stepped back, a White king moved back along its path. They
-// are found with the move generator, on a board where every piece is
-// Black's (so nothing can be captured and every piece blocks as it
-// does): a Black man moves the way a White man comes from, and kings move
-// alike both ways. In Italian Damone this holds for every rank: a
-// Pedina's three directions (forward along the long diagonal, the two
-// sideways ones) turned round are the three of the other colour's Pedina,
-// and Dame and Damoni step in all four; the rank rule only says which
-// positions have a capture pending. An un-move that would put a piece where
-// it cannot stand (indexer.valid) is dropped. b and ml are the generator's scratch. A position found may have a capture pending, and then
-// it has no such move; the caller skips those (they are decided).
-func (vt *varTables) unmoves(c, b *movegen.Position, ml *movegen.MoveList, out []movegen.Position) []movegen.Position {
-	white := c.Pieces[movegen.White]
-	*b = movegen.Position{Pieces: [2]uint64{0, white | c.Pieces[movegen.Black]}, Kings: c.Kings, Side: movegen.Black}
-	vt.v.Generate(b, ml)
-	for _, m := range ml.Slice() {
-		from, to := uint64(1)<<m.From, uint64(1)<<m.To
-		if white&from == 0 {
-			continue
-		}
-		y := *c
-		y.Pieces[movegen.White] ^= from | to
-		if y.Kings&from != 0 {
-			y.Kings ^= from | to
-		}
-		if y.Super&from != 0 {
-			y.Super ^= from | to
-		}
-		y.Side = movegen.White
-		if !vt.ix.valid(&y) {
-			// In Damone a Pedina stepped back onto a square where it
-			// would have promoted, or a Dama onto the Damone square: it
-			// never stood there, so it did not come from there.
-			continue
-		}
-		out = append(out, y)
+// lists returns l with k empty lists.
+func lists(l [][]uint32, k int) [][]uint32 {
+	for len(l) < k {
+		l = append(l, nil)
 	}
-	return out
+	l = l[:k]
+	for i := range l {
+		l[i] = l[i][:0]
+	}
+	return l
+}
+
+// size returns the number of entries of the lists l.
+func size(l [][]uint32) int {
+	n := 0
+	for _, s := range l {
+		n += len(s)
+	}
+	return n
+}
+
+// count is the solver's first pass over the index values lo to hi of its
+// group (numbered from 0; those of slice s start at base): it sets each
+// position's state and, for a position whose moves stay in the group, the
+// number of them, and appends to zero the positions decided at distance 0
+// (no move) and to one those decided at distance 1 (by a capture or a
+// promotion).
+func (vt *varTables) count(db *DB, s Slice, base, lo, hi int, wk *worker, st, left, dist []uint8, zero, one []uint32) ([]uint32, []uint32, error) {
+	ix, mt := vt.ix, vt.mt
+	p, c, ml := &wk.p, &wk.c, &wk.ml
+	cu := ix.cursor(s, lo-base)
+	for id := lo; id < hi; id++ {
+		var ok bool
+		*p, ok = cu.position()
+		cu.next()
+		if !ok {
+			st[id] = stEmpty
+			continue
+		}
+		// A position with no capture and no piece that could promote: its
+		// moves all stay in the group, and only their number is needed.
+		ks := kindsOf(p, movegen.White)
+		if ks[0]&mt.promo[0]|ks[1]&mt.promo[1]|ks[2]&mt.promo[2] == 0 && !vt.v.HasCapture(p) {
+			switch cnt := vt.v.Count(p, ml); {
+			case cnt == 0:
+				st[id] = codeLoss
+				zero = append(zero, uint32(id))
+			case cnt > 255:
+				return zero, one, fmt.Errorf("egdb: %s %s: %d moves, over the 255 the solver counts", vt.v.Name, s, cnt)
+			default:
+				left[id] = uint8(cnt)
+			}
+			continue
+		}
+		vt.v.Generate(p, ml)
+		if ml.N == 0 {
+			st[id] = codeLoss
+			zero = append(zero, uint32(id)) // distance 0
+			continue
+		}
+		var flags uint8
+		isCap := ml.Moves[0].Captured != 0
+		if isCap {
+			flags = stCapture
+		}
+		best := Loss
+		cnt := 0
+		for _, m := range ml.Slice() {
+			if !isCap && !m.Promote {
+				cnt++
+				continue
+			}
+			*c = *p
+			c.Play(m)
+			w, ok := vt.probe(db, c)
+			if !ok {
+				return zero, one, fmt.Errorf("egdb: %s: %s leads outside the solved slices", vt.v.Name, s)
+			}
+			if best = max(best, -w); best == Win {
+				break // decided: the moves left need no count
+			}
+		}
+		switch {
+		case best == Win:
+			st[id], dist[id] = codeWin|flags, 1
+			one = append(one, uint32(id))
+		case cnt == 0 && best == Draw:
+			st[id] = codeDraw | flags
+		case cnt == 0:
+			st[id], dist[id] = codeLoss|flags, 1
+			one = append(one, uint32(id))
+		case cnt > 255:
+			return zero, one, fmt.Errorf("egdb: %s %s: %d moves, over the 255 the solver counts", vt.v.Name, s, cnt)
+		default:
+			if best == Draw {
+				flags |= stDrawOut
+			}
+			st[id], left[id] = flags, uint8(cnt)
+		}
+	}
+	return zero, one, nil
 }
 
 // newTicker returns a function that passes step the line made by its
-// argument at most every ten seconds (nothing when step is nil).
+// argument at most every ten seconds (nothing when step is nil); several
+// goroutines may call it.
 func newTicker(step func(string)) func(func() string) {
 	if step == nil {
 		return func(func() string) {}
 	}
+	var mu sync.Mutex
 	last := time.Now()
 	return func(line func() string) {
+		mu.Lock()
+		defer mu.Unlock()
 		if time.Since(last) >= 10*time.Second {
 			last = time.Now()
 			step(line())

@@ -192,12 +192,12 @@ func (s *squareSet) subsets(k int) []uint64 {
 // reaches, so that a position set up on them (a FEN) still has a number.
 // Overlapping groups give numbers with no position.
 type indexer struct {
-	v      *movegen.Variant
-	sets   [6]*squareSet
-	ng     int // groups in use: 4, or 6 with Damoni
-	rot    func(uint64) uint64
-	fast8  bool
-	maxSub int
+	v    *movegen.Variant
+	sets [6]*squareSet
+	ng   int // groups in use: 4, or 6 with Damoni
+	// flipShift turns a board's bits 180° as bits.Reverse64(b) >>
+	// flipShift (the variant's Flip, without the key).
+	flipShift int
 }
 
 func newIndexer(v *movegen.Variant) *indexer {
@@ -212,7 +212,16 @@ func newIndexer(v *movegen.Variant) *indexer {
 	if threeRanks(v) {
 		ix.ng = 6
 	}
-	ix.fast8 = b == movegen.Board8
+	// Bit i turned is bit rot-i on every board (movegen's geometry).
+	one := movegen.Position{Pieces: [2]uint64{1, 0}}
+	rot := bits.TrailingZeros64(v.Flip(&one).Pieces[movegen.Black])
+	ix.flipShift = 63 - rot
+	for t := b; t != 0; t &= t - 1 {
+		q := movegen.Position{Pieces: [2]uint64{t & -t, 0}}
+		if v.Flip(&q).Pieces[movegen.Black] != bits.Reverse64(t&-t)>>ix.flipShift {
+			panic("egdb: " + v.Name + ": a board not turned by reversing its bits")
+		}
+	}
 	return ix
 }
 
@@ -236,10 +245,8 @@ func (ix *indexer) size(s Slice) int {
 // flip returns p seen from the other side (the board turned 180°, colours
 // swapped, the other side to move); the key is left as it is.
 func (ix *indexer) flip(p *movegen.Position) movegen.Position {
-	if !ix.fast8 {
-		return ix.v.Flip(p)
-	}
-	r := func(b uint64) uint64 { return bits.Reverse64(b) >> 28 }
+	sh := ix.flipShift & 63
+	r := func(b uint64) uint64 { return bits.Reverse64(b) >> sh }
 	return movegen.Position{
 		Pieces: [2]uint64{r(p.Pieces[1]), r(p.Pieces[0])},
 		Kings:  r(p.Kings),
@@ -275,14 +282,30 @@ func (ix *indexer) index(s Slice, p *movegen.Position) int {
 func (ix *indexer) position(s Slice, idx int) (movegen.Position, bool) {
 	var groups [6]uint64
 	c := s.counts()
-	for g := ix.ng - 1; g >= 0; g-- {
-		n := binom[ix.sets[g].n][c[g]]
-		groups[g] = ix.sets[g].subsets(c[g])[idx%n]
-		idx /= n
+	if uint64(idx) < 1<<32 {
+		// 32-bit divisions, cheaper.
+		x := uint32(idx)
+		for g := ix.ng - 1; g >= 0; g-- {
+			n := uint32(binom[ix.sets[g].n][c[g]])
+			groups[g] = ix.sets[g].subsets(c[g])[x%n]
+			x /= n
+		}
+	} else {
+		for g := ix.ng - 1; g >= 0; g-- {
+			n := binom[ix.sets[g].n][c[g]]
+			groups[g] = ix.sets[g].subsets(c[g])[idx%n]
+			idx /= n
+		}
 	}
+	return compose(&groups, s.Pieces())
+}
+
+// compose returns the position (White to move) of the groups, or false if
+// they overlap (fewer than pieces squares).
+func compose(groups *[6]uint64, pieces int) (movegen.Position, bool) {
 	super := groups[4] | groups[5]
 	all := groups[0] | groups[1] | groups[2] | groups[3] | super
-	if bits.OnesCount64(all) != s.Pieces() {
+	if bits.OnesCount64(all) != pieces {
 		return movegen.Position{}, false
 	}
 	p := movegen.Position{
@@ -292,4 +315,44 @@ func (ix *indexer) position(s Slice, idx int) (movegen.Position, bool) {
 		Side:   movegen.White,
 	}
 	return p, true
+}
+
+// cursor walks the positions of a slice in index order, a step at a time
+// without the divisions of position.
+type cursor struct {
+	pieces, ng int
+	n, r       [6]int      // each group's number of subsets, and its rank now
+	sub        [6][]uint64 // each group's subsets by rank
+	groups     [6]uint64
+}
+
+// cursor returns a cursor at number idx of slice s.
+func (ix *indexer) cursor(s Slice, idx int) *cursor {
+	cu := &cursor{pieces: s.Pieces(), ng: ix.ng}
+	c := s.counts()
+	for g := ix.ng - 1; g >= 0; g-- {
+		cu.n[g] = binom[ix.sets[g].n][c[g]]
+		cu.sub[g] = ix.sets[g].subsets(c[g])
+		cu.r[g] = idx % cu.n[g]
+		idx /= cu.n[g]
+		cu.groups[g] = cu.sub[g][cu.r[g]]
+	}
+	return cu
+}
+
+// position returns the position at the cursor, as indexer.position does.
+func (cu *cursor) position() (movegen.Position, bool) {
+	return compose(&cu.groups, cu.pieces)
+}
+
+// next moves the cursor to the next number.
+func (cu *cursor) next() {
+	for g := cu.ng - 1; g >= 0; g-- {
+		if cu.r[g]++; cu.r[g] < cu.n[g] {
+			cu.groups[g] = cu.sub[g][cu.r[g]]
+			return
+		}
+		cu.r[g] = 0
+		cu.groups[g] = cu.sub[g][0]
+	}
 }

@@ -86,7 +86,8 @@ type varTables struct {
 	v      *movegen.Variant
 	ix     *indexer
 	tabs   map[Slice]*table
-	pieces int // every slice of this many pieces or fewer is present
+	pieces int         // every slice of this many pieces or fewer is present
+	mt     *moveTables // the solver's, made on first use
 }
 
 // DB is a set of endgame tables for any of the supported variants, with a
@@ -411,32 +412,57 @@ func pack(codes []uint8) []byte {
 
 // encode writes the values of one slice as a table file: header, block
 // offsets, DEFLATE blocks of 2-bit codes (or with wide of bytes), CRC-32
-// of everything before it.
-func encode(v *movegen.Variant, s Slice, codes []uint8, wide bool) ([]byte, error) {
+// of everything before it. The blocks are compressed on threads
+// goroutines, each its own stream: the bytes are the same for any number.
+func encode(v *movegen.Variant, s Slice, codes []uint8, wide bool, threads int) ([]byte, error) {
 	nb := (len(codes) + 1<<blockLog2 - 1) >> blockLog2
-	var data bytes.Buffer
+	threads = max(1, min(threads, nb))
 	offs := make([]uint32, nb+1)
-	fw, _ := flate.NewWriter(nil, flate.BestCompression)
-	for b := 0; b < nb; b++ {
-		lo := b << blockLog2
-		hi := min(lo+1<<blockLog2, len(codes))
+	parts := make([]bytes.Buffer, threads)
+	ends := make([]int, nb) // block b ends at ends[b] in its thread's part
+	errs := make([]error, threads)
+	per := (nb + threads - 1) / threads
+	run(threads, func(w int) {
+		data := &parts[w]
+		fw, _ := flate.NewWriter(nil, flate.BestCompression)
 		var packed []byte
-		if wide {
-			packed = codes[lo:hi]
-		} else {
-			packed = make([]byte, (hi-lo+3)/4)
-			for i := lo; i < hi; i++ {
-				packed[(i-lo)>>2] |= codes[i] << (2 * ((i - lo) & 3))
+		for b := w * per; b < min(nb, (w+1)*per); b++ {
+			lo := b << blockLog2
+			hi := min(lo+1<<blockLog2, len(codes))
+			if wide {
+				packed = codes[lo:hi]
+			} else {
+				packed = packed[:0]
+				for i := lo; i < hi; i += 4 {
+					var x byte
+					for j := i; j < min(i+4, hi); j++ {
+						x |= codes[j] << (2 * (j - i))
+					}
+					packed = append(packed, x)
+				}
 			}
+			fw.Reset(data)
+			if _, err := fw.Write(packed); err != nil {
+				errs[w] = err
+				return
+			}
+			if err := fw.Close(); err != nil {
+				errs[w] = err
+				return
+			}
+			ends[b] = data.Len()
 		}
-		fw.Reset(&data)
-		if _, err := fw.Write(packed); err != nil {
-			return nil, err
+	})
+	var data bytes.Buffer
+	for w := range parts {
+		if errs[w] != nil {
+			return nil, errs[w]
 		}
-		if err := fw.Close(); err != nil {
-			return nil, err
+		at := data.Len()
+		for b := w * per; b < min(nb, (w+1)*per); b++ {
+			offs[b+1] = uint32(at + ends[b])
 		}
-		offs[b+1] = uint32(data.Len())
+		data.Write(parts[w].Bytes())
 	}
 	var out bytes.Buffer
 	if wide {

@@ -23,7 +23,7 @@ func runEgdb(c *command, args []string) int {
 
 // egdbSteps are the steps of damaengine egdb.
 var egdbSteps = map[string]subcommand{
-	"build":  {"damaengine egdb build --variant V --pieces N [--dir D]", runEgdbBuild, nil},
+	"build":  {"damaengine egdb build --variant V --pieces N [--dir D] [--threads T]", runEgdbBuild, nil},
 	"probe":  {"damaengine egdb probe --variant V --fen F [--dir D]", runEgdbProbe, nil},
 	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N] [--slices A,B]", runEgdbVerify, nil},
 }
@@ -94,9 +94,13 @@ func (s *egdbStep) openDB(cacheMB int, v *movegen.Variant) (db *egdb.DB, dir str
 func runEgdbBuild(c *command, args []string) int {
 	s := newEgdbStep(c)
 	pieces := s.Int("pieces", 4, "build every slice of up to this many pieces (2-8)")
+	threads := s.Int("threads", 1, "threads solving each slice (the files are the same for any number)")
 	v, db, d, rc, ok := s.open(args, 64, false, func() error {
 		if *pieces < 2 || *pieces > 8 {
 			return fmt.Errorf("--pieces %d out of range 2-8", *pieces)
+		}
+		if *threads < 1 || *threads > 256 {
+			return fmt.Errorf("--threads %d out of range 1-256", *threads)
 		}
 		return nil
 	})
@@ -105,7 +109,7 @@ func runEgdbBuild(c *command, args []string) int {
 	}
 	defer db.Close()
 	start := time.Now()
-	err := db.Build(v, *pieces, d, func(p egdb.Progress) {
+	err := db.BuildThreads(v, *pieces, d, *threads, func(p egdb.Progress) {
 		if p.Step != "" {
 			fmt.Fprintf(c.stderr, "egdb %s %s: solving, %s; %d/%d done, %s elapsed\n",
 				v.Name, p.Slice, p.Step, p.Done, p.Total, p.Elapsed.Round(time.Second))

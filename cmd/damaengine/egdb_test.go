@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,6 +54,27 @@ func TestEgdbCommand(t *testing.T) {
 	var o2, e2 bytes.Buffer
 	if rc := run([]string{"egdb", "probe", "--variant", "italian", "--fen", "W:WK1:BK32", "--dir", dir}, nil, &o2, &e2); rc != 1 || !strings.Contains(e2.String(), "missing") {
 		t.Errorf("missing tables: rc %d, %q", rc, e2.String())
+	}
+	// --threads: the same files; out of range refused.
+	dir2 := t.TempDir()
+	var o3, e3 bytes.Buffer
+	if rc := run([]string{"egdb", "build", "--variant", "english", "--pieces", "3", "--dir", dir2, "--threads", "2"}, nil, &o3, &e3); rc != 0 {
+		t.Fatalf("build --threads 2: rc %d: %s", rc, e3.String())
+	}
+	ents, _ := os.ReadDir(filepath.Join(dir, "english"))
+	for _, e := range ents {
+		a, _ := os.ReadFile(filepath.Join(dir, "english", e.Name()))
+		b, err := os.ReadFile(filepath.Join(dir2, "english", e.Name()))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("build --threads 2: %s differs (%v)", e.Name(), err)
+		}
+	}
+	if len(ents) == 0 {
+		t.Error("build: no files")
+	}
+	e3.Reset()
+	if rc := run([]string{"egdb", "build", "--variant", "english", "--pieces", "3", "--dir", dir2, "--threads", "0"}, nil, &o3, &e3); rc != 2 || !strings.Contains(e3.String(), "--threads 0") {
+		t.Errorf("build --threads 0: rc %d, %q", rc, e3.String())
 	}
 }
 

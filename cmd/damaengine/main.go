@@ -10,7 +10,7 @@
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080]
-//	damaengine egdb build --variant V --pieces N [--dir D] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
+//	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
 //	damaengine tune gen|fit ...
 //	damaengine --version
 //
