@@ -258,21 +258,20 @@ func (ix *indexer) flip(p *movegen.Position) movegen.Position {
 
 // sliceOf returns the slice of p, which has White to move.
 func sliceOf(p *movegen.Position) Slice {
+	g := groups(p)
 	return Slice{
-		bits.OnesCount64(p.Men(movegen.White)), bits.OnesCount64(p.KingsOf(movegen.White) &^ p.Super),
-		bits.OnesCount64(p.Men(movegen.Black)), bits.OnesCount64(p.KingsOf(movegen.Black) &^ p.Super),
-		bits.OnesCount64(p.Pieces[movegen.White] & p.Super), bits.OnesCount64(p.Pieces[movegen.Black] & p.Super),
+		bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]),
+		bits.OnesCount64(g[3]), bits.OnesCount64(g[4]), bits.OnesCount64(g[5]),
 	}
 }
 
 // index returns the number of p (White to move) in slice s.
 func (ix *indexer) index(s Slice, p *movegen.Position) int {
-	groups := [6]uint64{p.Men(movegen.White), p.KingsOf(movegen.White) &^ p.Super, p.Men(movegen.Black), p.KingsOf(movegen.Black) &^ p.Super,
-		p.Pieces[movegen.White] & p.Super, p.Pieces[movegen.Black] & p.Super}
+	gs := groups(p)
 	idx := 0
 	c := s.counts()
 	for g := 0; g < ix.ng; g++ {
-		idx = idx*binom[ix.sets[g].n][c[g]] + ix.sets[g].rank(groups[g])
+		idx = idx*binom[ix.sets[g].n][c[g]] + ix.sets[g].rank(gs[g])
 	}
 	return idx
 }
