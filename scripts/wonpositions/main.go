@@ -6,8 +6,9 @@
 //	go run ./scripts/wonpositions --variant turkish --dir /tmp/egdb-dtc --pieces 4 --count 25 > won4-turkish.txt
 //
 // It places --pieces pieces at random (seeded: the same flags give the same
-// file), each of either colour and either kind (men never on their own
-// promotion row: the FEN parser refuses them), keeps the positions with no
+// file), each of either colour and any kind (man or king; in Damone also a
+// Damone; men never on their own promotion row: the FEN parser refuses
+// them), keeps the positions with no
 // capture pending that the tables in --dir call won for the side to move
 // with a distance to conversion of at least --min-distance plies and, in
 // variants with a move rule, within it (so that a win exists under the
@@ -86,6 +87,7 @@ func main() {
 // place returns the FEN of a random placement of ours pieces for the side
 // to move and theirs for the other side, White or Black to move at random.
 func place(v *movegen.Variant, rng *rand.Rand, squares []int, ours, theirs int) (string, bool) {
+	damone := v.Start().Super != 0
 	side := [2]string{"W", "B"}[rng.IntN(2)]
 	used := map[int]bool{}
 	lists := map[string][]string{}
@@ -100,9 +102,11 @@ func place(v *movegen.Variant, rng *rand.Rand, squares []int, ours, theirs int) 
 		}
 		used[b] = true
 		name := v.SquareName(b)
-		if rng.IntN(2) == 0 {
-			name = "K" + name
+		kinds := []string{"K", ""} // rng 0 a king, as before Damone was added
+		if damone {
+			kinds = append(kinds, "D") // Italian Damone's third rank
 		}
+		name = kinds[rng.IntN(len(kinds))] + name
 		lists[colour] = append(lists[colour], name)
 	}
 	return side + ":W" + strings.Join(lists["W"], ",") + ":B" + strings.Join(lists["B"], ","), true
