@@ -62,6 +62,10 @@ type tableSet struct {
 	stderr  io.Writer // progress lines of background builds
 	vars    map[int]*tablesOf
 	auto    func(*movegen.Variant) int // AutoPieces (tests build less)
+	wait    time.Duration              // loadWait (tests wait less)
+	// beforeLoad, when not nil, runs on a load's goroutine before it
+	// reads the files (tests hold a load up with it).
+	beforeLoad func()
 }
 
 // tablesOf is the state of one variant's tables.
@@ -71,7 +75,24 @@ type tablesOf struct {
 	err      error // a file that cannot be used: no tables for the variant
 	reported bool  // err has been sent
 	build    *buildJob
+	loading  *loadJob // a load still reading its files, or nil
 }
+
+// loadJob is a load of a variant's table files on a goroutine of its own.
+// Its DB is the goroutine's until done is closed, then the command loop's.
+type loadJob struct {
+	done chan struct{}
+	db   *egdb.DB
+	n    int // pieces loaded
+	err  error
+}
+
+// loadWait is how long the command loop waits for a load before it goes
+// on and lets the load finish in the background: sets of a few megabytes
+// load in milliseconds and are in use at once, while a large set (Turkish
+// ≤ 5 pieces: 1 GB, about 1.5 s of CPU to read and check) does not hold
+// up init or go: the session searches without tables until it is read.
+const loadWait = time.Second
 
 // buildJob is a background build (or the wait for another process's).
 type buildJob struct {
@@ -80,7 +101,7 @@ type buildJob struct {
 }
 
 func newTableSet(stderr io.Writer) *tableSet {
-	return &tableSet{cacheMB: DefaultEgdbCache, stderr: stderr, vars: map[int]*tablesOf{}, auto: AutoPieces}
+	return &tableSet{cacheMB: DefaultEgdbCache, stderr: stderr, vars: map[int]*tablesOf{}, auto: AutoPieces, wait: loadWait}
 }
 
 // dir returns the table directory.
@@ -103,6 +124,16 @@ func (ts *tableSet) reset(closeLater func(func())) {
 			}
 		}
 	})
+	for _, st := range old {
+		if job := st.loading; job != nil {
+			go func() { // never handed to a search
+				<-job.done
+				if job.db != nil {
+					job.db.Close()
+				}
+			}()
+		}
+	}
 }
 
 // forSearch returns the tables to search v with, loading them or starting
@@ -117,6 +148,13 @@ func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (sear
 		st = &tablesOf{}
 		ts.vars[v.ID()] = st
 		ts.load(v, st, closeLater)
+	}
+	if st.loading != nil {
+		select {
+		case <-st.loading.done:
+			ts.loaded(v, st, closeLater)
+		default:
+		}
 	}
 	if st.build != nil {
 		select {
@@ -156,20 +194,53 @@ func (ts *tableSet) forSearch(v *movegen.Variant, closeLater func(func())) (sear
 	}, ""
 }
 
-// load reads v's tables into a new DB; when fewer pieces than AutoPieces
-// are there, a build is started (and the pieces found are used meanwhile).
+// load reads v's tables into a new DB on a goroutine, and waits for it
+// up to loadWait; a load that takes longer is taken up by a later
+// forSearch (see loaded).
 func (ts *tableSet) load(v *movegen.Variant, st *tablesOf, closeLater func(func())) {
+	if st.loading != nil {
+		return
+	}
 	dir, err := ts.dir()
 	if err != nil {
 		st.err = err
 		return
 	}
-	db, err := egdb.New(ts.cacheMB)
-	if err != nil {
+	job := &loadJob{done: make(chan struct{})}
+	cacheMB, hook := ts.cacheMB, ts.beforeLoad
+	go func() {
+		defer close(job.done)
+		if hook != nil {
+			hook()
+		}
+		db, err := egdb.New(cacheMB)
+		if err != nil {
+			job.err = err
+			return
+		}
+		job.db = db
+		job.n, job.err = db.LoadPresent(v, dir)
+	}()
+	st.loading = job
+	select {
+	case <-job.done:
+		ts.loaded(v, st, closeLater)
+	case <-time.After(ts.wait):
+	}
+}
+
+// loaded takes up st's finished load: its tables replace the ones in use,
+// a file that cannot be used is st's error, and when fewer pieces than
+// AutoPieces are there a build is started (and the pieces found are used
+// meanwhile).
+func (ts *tableSet) loaded(v *movegen.Variant, st *tablesOf, closeLater func(func())) {
+	job := st.loading
+	st.loading = nil
+	db, n, err := job.db, job.n, job.err
+	if db == nil {
 		st.err = err
 		return
 	}
-	n, err := db.LoadPresent(v, dir)
 	if err != nil && !errors.Is(err, egdb.ErrMissing) {
 		db.Close()
 		st.err = err
@@ -179,14 +250,22 @@ func (ts *tableSet) load(v *movegen.Variant, st *tablesOf, closeLater func(func(
 		closeLater(old.Close)
 	}
 	st.db, st.pieces = nil, 0
+	distPieces := db.DistancePieces(v)
 	if n > 0 {
 		st.db, st.pieces = db, n
 	} else {
 		db.Close()
 	}
-	if (n < ts.auto(v) || db.DistancePieces(v) < ts.auto(v)) && st.build == nil {
-		// Missing, or from before the distances: built (again).
-		st.build = ts.startBuild(v, dir, ts.auto(v))
+	if n < ts.auto(v) || distPieces < ts.auto(v) {
+		if st.build == nil {
+			// Missing, or from before the distances: built (again).
+			dir, err := ts.dir()
+			if err != nil {
+				st.err = err
+				return
+			}
+			st.build = ts.startBuild(v, dir, ts.auto(v))
+		}
 	}
 }
 

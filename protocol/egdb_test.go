@@ -51,6 +51,7 @@ type egdbHub struct {
 	in       *io.PipeWriter
 	out, err *syncBuffer
 	rec      *probeRecorder
+	hub      *Hub // set before Run: tests may change its tables' hooks then
 	done     chan error
 }
 
@@ -74,6 +75,7 @@ func startEgdbHubWith(t *testing.T, progress bool, args ...string) *egdbHub {
 		opt.Progress, opt.LogOutput = nil, e.err
 	}
 	h := NewHub(pr, e.out, opt)
+	e.hub = h
 	h.tables.auto = func(*movegen.Variant) int { return 3 }
 	go func() { e.done <- h.Run() }()
 	t.Cleanup(func() {
@@ -220,6 +222,65 @@ func TestEgdbBadFiles(t *testing.T) {
 	e.send(t, "set-param name=egdb-path value="+good)
 	if got := e.search(t); got != 3 {
 		t.Errorf("good path: tables of %d pieces:\n%s", got, e.out.String())
+	}
+}
+
+// TestEgdbLoadInBackground: a load that takes longer than the wait does
+// not hold up init or go: ready and the searches come at once, without
+// tables, and the tables are in use from the first search after the
+// files are read; a corrupt file found so is reported at that search.
+func TestEgdbLoadInBackground(t *testing.T) {
+	for _, corrupt := range []bool{false, true} {
+		dir := t.TempDir()
+		buildEnglish3(t, dir)
+		if corrupt {
+			bad := filepath.Join(dir, "english", "0101.wdl")
+			raw, err := os.ReadFile(bad)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw[len(raw)/2] ^= 0xff
+			if err := os.WriteFile(bad, raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		release := make(chan struct{})
+		e := startEgdbHubWith(t, true, "--egdb-path="+dir)
+		e.hub.tables.wait = 10 * time.Millisecond
+		e.hub.tables.beforeLoad = func() { <-release }
+		e.send(t, "hub", "set-param name=variant value=english", "init")
+		waitFor(t, e.out, `(?m)^ready$`)
+		if got := e.search(t); got != 0 {
+			t.Errorf("search while the load is held: tables of %d pieces", got)
+		}
+		close(release)
+		want := 3
+		if corrupt {
+			want = 0
+			waitForSearch(t, e, func() bool { return strings.Contains(e.out.String(), "checksum mismatch") })
+		} else {
+			waitForSearch(t, e, func() bool { return e.rec.last() == 3 })
+		}
+		if got := e.search(t); got != want {
+			t.Errorf("corrupt %v: after the load, tables of %d pieces, want %d", corrupt, got, want)
+		}
+		if n := strings.Count(e.out.String(), "error message"); corrupt != (n == 1) || n > 1 {
+			t.Errorf("corrupt %v: %d error lines:\n%s", corrupt, n, e.out.String())
+		}
+	}
+}
+
+// waitForSearch searches until ok holds (at most 20 s).
+func waitForSearch(t *testing.T, e *egdbHub, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		e.search(t)
+		if ok() {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("never: stdout %q", e.out.String())
+		}
 	}
 }
 
