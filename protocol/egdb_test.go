@@ -186,11 +186,10 @@ func TestEgdbTwoSessionsOneDirectory(t *testing.T) {
 	}
 }
 
-// TestEgdbBadFiles: a corrupt table file is an error line naming it, and
-// the engine plays on without tables; a path that is a file is refused.
-func TestEgdbBadFiles(t *testing.T) {
-	dir := t.TempDir()
-	buildEnglish3(t, dir)
+// corruptEnglish flips a byte in the middle of the English 1k-1k values
+// file in dir and returns its path.
+func corruptEnglish(t *testing.T, dir string) string {
+	t.Helper()
 	bad := filepath.Join(dir, "english", "0101.wdl")
 	raw, err := os.ReadFile(bad)
 	if err != nil {
@@ -200,6 +199,15 @@ func TestEgdbBadFiles(t *testing.T) {
 	if err := os.WriteFile(bad, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return bad
+}
+
+// TestEgdbBadFiles: a corrupt table file is an error line naming it, and
+// the engine plays on without tables; a path that is a file is refused.
+func TestEgdbBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	buildEnglish3(t, dir)
+	bad := corruptEnglish(t, dir)
 	e := startEgdbHub(t, "--egdb-path="+dir)
 	e.send(t, "set-param name=variant value=english", "init")
 	waitFor(t, e.out, `error message=".*`+regexp.QuoteMeta(bad)+`: corrupt \(checksum mismatch\); english is played without endgame tables"`)
@@ -234,15 +242,7 @@ func TestEgdbLoadInBackground(t *testing.T) {
 		dir := t.TempDir()
 		buildEnglish3(t, dir)
 		if corrupt {
-			bad := filepath.Join(dir, "english", "0101.wdl")
-			raw, err := os.ReadFile(bad)
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw[len(raw)/2] ^= 0xff
-			if err := os.WriteFile(bad, raw, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			corruptEnglish(t, dir)
 		}
 		release := make(chan struct{})
 		e := startEgdbHubWith(t, true, "--egdb-path="+dir)
