@@ -82,6 +82,7 @@ type tablesOf struct {
 // Its DB is the goroutine's until done is closed, then the command loop's.
 type loadJob struct {
 	done chan struct{}
+	dir  string // where the files are (and a missing set is built)
 	db   *egdb.DB
 	n    int // pieces loaded
 	err  error
@@ -206,7 +207,7 @@ func (ts *tableSet) load(v *movegen.Variant, st *tablesOf, closeLater func(func(
 		st.err = err
 		return
 	}
-	job := &loadJob{done: make(chan struct{})}
+	job := &loadJob{done: make(chan struct{}), dir: dir}
 	cacheMB, hook := ts.cacheMB, ts.beforeLoad
 	go func() {
 		defer close(job.done)
@@ -256,16 +257,9 @@ func (ts *tableSet) loaded(v *movegen.Variant, st *tablesOf, closeLater func(fun
 	} else {
 		db.Close()
 	}
-	if n < ts.auto(v) || distPieces < ts.auto(v) {
-		if st.build == nil {
-			// Missing, or from before the distances: built (again).
-			dir, err := ts.dir()
-			if err != nil {
-				st.err = err
-				return
-			}
-			st.build = ts.startBuild(v, dir, ts.auto(v))
-		}
+	if (n < ts.auto(v) || distPieces < ts.auto(v)) && st.build == nil {
+		// Missing, or from before the distances: built (again).
+		st.build = ts.startBuild(v, job.dir, ts.auto(v))
 	}
 }
 

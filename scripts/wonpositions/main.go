@@ -87,7 +87,10 @@ func main() {
 // place returns the FEN of a random placement of ours pieces for the side
 // to move and theirs for the other side, White or Black to move at random.
 func place(v *movegen.Variant, rng *rand.Rand, squares []int, ours, theirs int) (string, bool) {
-	damone := v.Start().Super != 0
+	kinds := []string{"K", ""} // rng 0 a king, as before Damone was added
+	if v.Start().Super != 0 {
+		kinds = append(kinds, "D") // Italian Damone's third rank
+	}
 	side := [2]string{"W", "B"}[rng.IntN(2)]
 	used := map[int]bool{}
 	lists := map[string][]string{}
@@ -102,10 +105,6 @@ func place(v *movegen.Variant, rng *rand.Rand, squares []int, ours, theirs int) 
 		}
 		used[b] = true
 		name := v.SquareName(b)
-		kinds := []string{"K", ""} // rng 0 a king, as before Damone was added
-		if damone {
-			kinds = append(kinds, "D") // Italian Damone's third rank
-		}
 		name = kinds[rng.IntN(len(kinds))] + name
 		lists[colour] = append(lists[colour], name)
 	}
