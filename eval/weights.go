@@ -182,16 +182,11 @@ func WriteWeights(w io.Writer, v *movegen.Variant, raw []int16) error {
 	return err
 }
 
-// WeightsName is the name of v's weights: the variant's name, and for
-// Damone with the all-Damoni rule (a variant value of its own, with the
-// same name) "damone-all-damoni". It names the embedded file
-// (eval/weights/NAME.dw) and is written in every weights file.
-func WeightsName(v *movegen.Variant) string {
-	if v.HasLossRule() {
-		return v.Name + "-all-damoni"
-	}
-	return v.Name
-}
+// WeightsName is the name of v's weights, its rule set's name
+// (Variant.RulesName: "damone-all-damoni" for Damone with the all-Damoni
+// rule). It names the embedded file (eval/weights/NAME.dw) and is written
+// in every weights file.
+func WeightsName(v *movegen.Variant) string { return v.RulesName() }
 
 // errTruncated is the error of a file that ends early.
 var errTruncated = errors.New("eval weights: truncated file")

@@ -179,6 +179,31 @@ func newVariant(v *Variant) *Variant {
 // Variants returns every supported variant.
 func Variants() []*Variant { return append([]*Variant(nil), variants...) }
 
+// RuleSets returns every supported rule set: the variants, and Damone with
+// the all-Damoni rule (a Variant value of its own that shares Damone's
+// name; see RulesName).
+func RuleSets() []*Variant { return append(Variants(), DamoneAllDamoni) }
+
+// RulesName is the name of v's rule set: the variant's name, and
+// "damone-all-damoni" for DamoneAllDamoni, the one rule set whose Name is
+// another's (the Hub names it variant=damone with all-damoni-win=true).
+// The names of files made per rule set (learned weights, self-play games)
+// and of the web page's rule sets are these.
+func (v *Variant) RulesName() string {
+	if v.damoniLoss {
+		return v.Name + "-all-damoni"
+	}
+	return v.Name
+}
+
+// LookupRules is Lookup that also knows "damone-all-damoni" (RulesName).
+func LookupRules(name string) (*Variant, error) {
+	if strings.ToLower(strings.TrimSpace(name)) == DamoneAllDamoni.RulesName() {
+		return DamoneAllDamoni, nil
+	}
+	return Lookup(name)
+}
+
 // Lookup finds a variant by name or alias, ignoring case.
 func Lookup(name string) (*Variant, error) {
 	n := strings.ToLower(strings.TrimSpace(name))

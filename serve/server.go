@@ -196,32 +196,17 @@ type variantInfo struct {
 	Diagonal bool   `json:"diagonal"`
 }
 
-// allDamoni names Damone with the all-Damoni rule on the page: the two
-// Damone rule sets share the variant name, and the page offers both.
-const allDamoni = "damone-all-damoni"
-
 // servedVariants are the rule sets the page offers: every variant, and
-// Damone with the all-Damoni rule.
-func servedVariants() []*movegen.Variant {
-	return append(movegen.Variants(), movegen.DamoneAllDamoni)
-}
+// Damone with the all-Damoni rule (named "damone-all-damoni" on the page,
+// movegen's RulesName: the two Damone rule sets share the variant name).
+func servedVariants() []*movegen.Variant { return movegen.RuleSets() }
 
 // variantName is v's name on the page.
-func variantName(v *movegen.Variant) string {
-	if v == movegen.DamoneAllDamoni {
-		return allDamoni
-	}
-	return v.Name
-}
+func variantName(v *movegen.Variant) string { return v.RulesName() }
 
 // lookupVariant finds a rule set by its name on the page (or any name the
 // engine knows).
-func lookupVariant(name string) (*movegen.Variant, error) {
-	if strings.ToLower(strings.TrimSpace(name)) == allDamoni {
-		return movegen.DamoneAllDamoni, nil
-	}
-	return movegen.Lookup(name)
-}
+func lookupVariant(name string) (*movegen.Variant, error) { return movegen.LookupRules(name) }
 
 func infoOf(v *movegen.Variant) variantInfo {
 	return variantInfo{Name: variantName(v), Files: v.Files(), Ranks: v.Ranks(), Squares: v.Squares,

@@ -30,7 +30,7 @@ type Sample struct {
 // header is the first line of a games file: what made it. A file is only
 // continued by the same configuration.
 func (c *GenConfig) header() string {
-	return fmt.Sprintf("damaengine-games v1 variant=%s nodes=%d seed=%d random-plies=%d", c.Variant.Name, c.Nodes, c.Seed, c.RandomPlies)
+	return fmt.Sprintf("damaengine-games v1 variant=%s nodes=%d seed=%d random-plies=%d", c.Variant.RulesName(), c.Nodes, c.Seed, c.RandomPlies)
 }
 
 // openGamesFile opens the games file at path to append the games of the
@@ -184,8 +184,8 @@ func ReadGames(v *movegen.Variant, path string) ([]Game, error) {
 			return nil, err
 		}
 		if n == 1 {
-			if !strings.HasPrefix(line, "damaengine-games v1 variant="+v.Name+" ") {
-				return nil, fmt.Errorf("tune: %s is not a %s games file (first line %q)", path, v.Name, strings.TrimSpace(line))
+			if !strings.HasPrefix(line, "damaengine-games v1 variant="+v.RulesName()+" ") {
+				return nil, fmt.Errorf("tune: %s is not a %s games file (first line %q)", path, v.RulesName(), strings.TrimSpace(line))
 			}
 			continue
 		}

@@ -29,8 +29,8 @@ type RelabelConfig struct {
 // relabelHeader is the first line of a relabelled games file: the
 // source's settings (its first line after the variant) and the labels'.
 func (c *RelabelConfig) relabelHeader(source string) string {
-	src := strings.TrimPrefix(source, "damaengine-games v1 variant="+c.Variant.Name+" ")
-	return fmt.Sprintf("damaengine-games v1 variant=%s label-nodes=%d every=%d from=(%s)", c.Variant.Name, c.Nodes, c.Every, src)
+	src := strings.TrimPrefix(source, "damaengine-games v1 variant="+c.Variant.RulesName()+" ")
+	return fmt.Sprintf("damaengine-games v1 variant=%s label-nodes=%d every=%d from=(%s)", c.Variant.RulesName(), c.Nodes, c.Every, src)
 }
 
 // firstLine returns the first line of the file at path, without its

@@ -176,6 +176,35 @@ func mustRead(t *testing.T, path string) string {
 	return string(b)
 }
 
+// TestGenerateAllDamoni: Damone with the all-Damoni rule gets games files
+// of its own, which Damone's reader refuses (and the other way round), and
+// its games end by that rule.
+func TestGenerateAllDamoni(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.games")
+	cfg := GenConfig{Variant: movegen.DamoneAllDamoni, Games: 6, Nodes: 200, Seed: 3, RandomPlies: 2, TTLog2: 12}
+	if err := Generate(cfg, path, nil); err != nil {
+		t.Fatal(err)
+	}
+	if first := strings.SplitN(mustRead(t, path), "\n", 2)[0]; !strings.Contains(first, "variant=damone-all-damoni ") {
+		t.Errorf("first line %q", first)
+	}
+	if g, err := ReadGames(movegen.DamoneAllDamoni, path); err != nil || len(g) != 6 {
+		t.Fatalf("%d games, %v", len(g), err)
+	}
+	if _, err := ReadGames(movegen.Damone, path); err == nil {
+		t.Error("Damone read an all-Damoni games file")
+	}
+	cfg.Variant = movegen.Damone
+	dpath := filepath.Join(dir, "d.games")
+	if err := Generate(cfg, dpath, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadGames(movegen.DamoneAllDamoni, dpath); err == nil {
+		t.Error("all-Damoni read a Damone games file")
+	}
+}
+
 func TestReadGamesRejectsBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{

@@ -26,10 +26,20 @@ func (c *command) variantFlag() *string { return c.String("variant", "italian", 
 // parseVariant parses the flags (see parse), then looks up the variant
 // that name (the --variant flag) names; ok false means stop with rc.
 func (c *command) parseVariant(args []string, name *string) (v *movegen.Variant, rc int, ok bool) {
+	return c.parseLookup(args, name, movegen.Lookup)
+}
+
+// parseRules is parseVariant that also takes "damone-all-damoni", the
+// rule sets the tuner makes files for (movegen.LookupRules).
+func (c *command) parseRules(args []string, name *string) (v *movegen.Variant, rc int, ok bool) {
+	return c.parseLookup(args, name, movegen.LookupRules)
+}
+
+func (c *command) parseLookup(args []string, name *string, lookup func(string) (*movegen.Variant, error)) (v *movegen.Variant, rc int, ok bool) {
 	if rc, ok := c.parse(args); !ok {
 		return nil, rc, false
 	}
-	v, err := movegen.Lookup(*name)
+	v, err := lookup(*name)
 	if err != nil {
 		return nil, c.fail(2, "%v", err), false
 	}

@@ -51,14 +51,14 @@ func (p *progressLine) report(done, total int, el time.Duration, extra string) {
 }
 
 func runTuneGen(c *command, args []string) int {
-	variant := c.variantFlag()
+	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
 	out := c.String("out", "", "games file (appended; a run continues one left by the same settings)")
 	games := c.Int("games", 1000, "games in the file when done")
 	nodes := c.Uint64("nodes", 2000, "nodes per move")
 	seed := c.Uint64("seed", 1, "seed of the opening order and the random plies")
 	rnd := c.Int("random-plies", 2, "random moves after each opening")
 	weights := c.String("weights", "", "play with this weights file (a later generation)")
-	v, rc, ok := c.parseVariant(args, variant)
+	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
 	}
@@ -87,13 +87,13 @@ func runTuneGen(c *command, args []string) int {
 // runTuneLabel scores the quiet positions of a games file again by a
 // deeper search (tune.Relabel) into a new games file for tune fit.
 func runTuneLabel(c *command, args []string) int {
-	variant := c.variantFlag()
+	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "games file to write (a run continues one left by the same settings and data)")
 	nodes := c.Uint64("nodes", 10000, "nodes of each position's search")
 	every := c.Int("every", 1, "search one quiet position in this many of each game (the others are left out)")
 	weights := c.String("weights", "", "search with this weights file (default: the embedded weights)")
-	v, rc, ok := c.parseVariant(args, variant)
+	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
 	}
@@ -132,7 +132,7 @@ func loadWeightsFile(v *movegen.Variant, path string) error {
 }
 
 func runTuneFit(c *command, args []string) int {
-	variant := c.variantFlag()
+	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "weights file to write")
 	epochs := c.Int("epochs", 4, "passes over the data")
@@ -142,7 +142,7 @@ func runTuneFit(c *command, args []string) int {
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
-	v, rc, ok := c.parseVariant(args, variant)
+	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
 	}
