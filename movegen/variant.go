@@ -342,6 +342,10 @@ func (v *Variant) HasCapture(p *Position) bool {
 // Damone, so its positions travel as FEN).
 func (v *Variant) HasHubString() bool { return v.fam != famDamone }
 
+// HasDamoni reports whether v has Damone's third rank of piece, the
+// Damoni (Position.Super, a subset of Position.Kings).
+func (v *Variant) HasDamoni() bool { return v.fam == famDamone }
+
 // MenMoveSideways reports whether men may step along their rank (Turkish):
 // a man move is then no barrier to a repeated position, only a capture is.
 func (v *Variant) MenMoveSideways() bool { return v.fam == famTurkish }

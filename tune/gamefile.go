@@ -30,7 +30,20 @@ type Sample struct {
 // header is the first line of a games file: what made it. A file is only
 // continued by the same configuration.
 func (c *GenConfig) header() string {
-	return fmt.Sprintf("damaengine-games v1 variant=%s nodes=%d seed=%d random-plies=%d", c.Variant.RulesName(), c.Nodes, c.Seed, c.RandomPlies)
+	return fmt.Sprintf("%snodes=%d seed=%d random-plies=%d", gamesPrefix(c.Variant), c.Nodes, c.Seed, c.RandomPlies)
+}
+
+// gamesPrefix is how the first line of a games file of v starts: the
+// format's version and the rule set's name. Version 2, used for the Damone
+// rule sets only, adds each position's Damoni (Position.Super) as a sixth
+// field; version 1 files of Damone (made before, without the Damoni, so
+// every Damone read as a Dama) are refused.
+func gamesPrefix(v *movegen.Variant) string {
+	ver := 1
+	if v.HasDamoni() {
+		ver = 2
+	}
+	return fmt.Sprintf("damaengine-games v%d variant=%s ", ver, v.RulesName())
 }
 
 // openGamesFile opens the games file at path to append the games of the
@@ -64,9 +77,11 @@ func openGamesFile(path, header string) (f *os.File, games int, err error) {
 	return f, games, nil
 }
 
-// appendGame appends the line of game g: "g INDEX RESULT" then, per
-// position, " WHITE:BLACK:KINGS:SIDE:SCORE" (bitboards in hex).
-func appendGame(b []byte, g *Game) []byte {
+// appendGame appends the line of game g of v: "g INDEX RESULT" then, per
+// position, " WHITE:BLACK:KINGS:SIDE:SCORE" (bitboards in hex), and for the
+// Damone rule sets ":DAMONI" after SCORE (version 2, see gamesPrefix).
+func appendGame(v *movegen.Variant, b []byte, g *Game) []byte {
+	damoni := v.HasDamoni()
 	b = append(b, "g "...)
 	b = strconv.AppendInt(b, int64(g.Index), 10)
 	b = append(b, ' ')
@@ -83,6 +98,10 @@ func appendGame(b []byte, g *Game) []byte {
 		b = strconv.AppendInt(b, int64(p.Side), 10)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(s.Score), 10)
+		if damoni {
+			b = append(b, ':')
+			b = strconv.AppendUint(b, p.Super, 16)
+		}
 	}
 	return append(b, '\n')
 }
@@ -101,9 +120,13 @@ func parseGame(v *movegen.Variant, line string) (Game, error) {
 	if g.Result, err = strconv.Atoi(fs[2]); err != nil || g.Result < -1 || g.Result > 1 {
 		return g, fmt.Errorf("bad result %q", fs[2])
 	}
+	fields := 5
+	if v.HasDamoni() {
+		fields = 6
+	}
 	for _, f := range fs[3:] {
 		parts := strings.Split(f, ":")
-		if len(parts) != 5 {
+		if len(parts) != fields {
 			return g, fmt.Errorf("bad position %q", f)
 		}
 		var s Sample
@@ -122,6 +145,11 @@ func parseGame(v *movegen.Variant, line string) (Game, error) {
 			return g, fmt.Errorf("position %q is not a %s position", f, v.Name)
 		}
 		s.Pos.Pieces[movegen.White], s.Pos.Pieces[movegen.Black], s.Pos.Kings = x[0], x[1], x[2]
+		if fields == 6 {
+			if s.Pos.Super, err = strconv.ParseUint(parts[5], 16, 64); err != nil || s.Pos.Super&^x[2] != 0 {
+				return g, fmt.Errorf("bad position %q (the Damoni must be kings)", f)
+			}
+		}
 		s.Pos.Side = movegen.Color(side)
 		s.Pos.Key = s.Pos.ComputeKey()
 		s.Score = score
@@ -184,7 +212,10 @@ func ReadGames(v *movegen.Variant, path string) ([]Game, error) {
 			return nil, err
 		}
 		if n == 1 {
-			if !strings.HasPrefix(line, "damaengine-games v1 variant="+v.RulesName()+" ") {
+			if !strings.HasPrefix(line, gamesPrefix(v)) {
+				if v.HasDamoni() && strings.HasPrefix(line, "damaengine-games v1 variant="+v.RulesName()+" ") {
+					return nil, fmt.Errorf("tune: %s is a version 1 %s games file, which does not keep the Damoni (every Damone reads as a Dama): make it again with tune gen", path, v.RulesName())
+				}
 				return nil, fmt.Errorf("tune: %s is not a %s games file (first line %q)", path, v.RulesName(), strings.TrimSpace(line))
 			}
 			continue

@@ -29,8 +29,8 @@ type RelabelConfig struct {
 // relabelHeader is the first line of a relabelled games file: the
 // source's settings (its first line after the variant) and the labels'.
 func (c *RelabelConfig) relabelHeader(source string) string {
-	src := strings.TrimPrefix(source, "damaengine-games v1 variant="+c.Variant.RulesName()+" ")
-	return fmt.Sprintf("damaengine-games v1 variant=%s label-nodes=%d every=%d from=(%s)", c.Variant.RulesName(), c.Nodes, c.Every, src)
+	src := strings.TrimPrefix(source, gamesPrefix(c.Variant))
+	return fmt.Sprintf("%slabel-nodes=%d every=%d from=(%s)", gamesPrefix(c.Variant), c.Nodes, c.Every, src)
 }
 
 // firstLine returns the first line of the file at path, without its
@@ -100,7 +100,7 @@ func Relabel(cfg RelabelConfig, src, out string, progress func(done, total, posi
 			kept.Positions = append(kept.Positions, Sample{s.Pos, res.Score})
 			searched++
 		}
-		line = appendGame(line[:0], &kept)
+		line = appendGame(cfg.Variant, line[:0], &kept)
 		if _, err := f.Write(line); err != nil {
 			return err
 		}

@@ -50,7 +50,7 @@ func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed
 	for i := done; i < cfg.Games; i++ {
 		o := ops[order[i%len(ops)]]
 		g := playGame(cfg, eng, o.Pos, i)
-		line = appendGame(line[:0], &g)
+		line = appendGame(cfg.Variant, line[:0], &g)
 		if _, err := f.Write(line); err != nil {
 			return err
 		}

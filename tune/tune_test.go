@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -189,9 +190,43 @@ func TestGenerateAllDamoni(t *testing.T) {
 	if first := strings.SplitN(mustRead(t, path), "\n", 2)[0]; !strings.Contains(first, "variant=damone-all-damoni ") {
 		t.Errorf("first line %q", first)
 	}
-	if g, err := ReadGames(movegen.DamoneAllDamoni, path); err != nil || len(g) != 6 {
+	g, err := ReadGames(movegen.DamoneAllDamoni, path)
+	if err != nil || len(g) != 6 {
 		t.Fatalf("%d games, %v", len(g), err)
 	}
+	// The Damoni are kept: under this rule a side without any has lost, so
+	// every recorded position has some (each side starts with one).
+	for _, gm := range g {
+		for _, smp := range gm.Positions {
+			p := smp.Pos
+			if p.Super&p.Pieces[movegen.White] == 0 || p.Super&p.Pieces[movegen.Black] == 0 || p.Super&^p.Kings != 0 {
+				t.Fatalf("game %d: a position read back without its Damoni: %s", gm.Index, movegen.DamoneAllDamoni.FEN(&p))
+			}
+		}
+	}
+	// A version 1 file (no Damoni field) is refused by name.
+	b := mustRead(t, path)
+	v1 := filepath.Join(dir, "v1.games")
+	os.WriteFile(v1, []byte(strings.Replace(b, "damaengine-games v2 ", "damaengine-games v1 ", 1)), 0o644)
+	if _, err := ReadGames(movegen.DamoneAllDamoni, v1); err == nil || !strings.Contains(err.Error(), "version 1") {
+		t.Errorf("a version 1 Damone file: %v", err)
+	}
+	// Damoni that are not kings are refused.
+	p0 := g[0].Positions[0].Pos
+	men := p0.Pieces[movegen.White] &^ p0.Kings
+	bad := filepath.Join(dir, "bad.games")
+	os.WriteFile(bad, []byte(fmt.Sprintf("%s\ng 0 0 %x:%x:%x:0:0:%x\n", strings.SplitN(b, "\n", 2)[0],
+		p0.Pieces[movegen.White], p0.Pieces[movegen.Black], p0.Kings, men&-men)), 0o644)
+	if _, err := ReadGames(movegen.DamoneAllDamoni, bad); err == nil || !strings.Contains(err.Error(), "must be kings") {
+		t.Errorf("a Damone that is not a king: %v", err)
+	}
+	good := filepath.Join(dir, "good.games")
+	os.WriteFile(good, []byte(fmt.Sprintf("%s\ng 0 0 %x:%x:%x:0:0:%x\n", strings.SplitN(b, "\n", 2)[0],
+		p0.Pieces[movegen.White], p0.Pieces[movegen.Black], p0.Kings, p0.Super)), 0o644)
+	if _, err := ReadGames(movegen.DamoneAllDamoni, good); err != nil {
+		t.Errorf("the same line with its own Damoni: %v", err)
+	}
+
 	if _, err := ReadGames(movegen.Damone, path); err == nil {
 		t.Error("Damone read an all-Damoni games file")
 	}
