@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/damaengine/damaengine/movegen"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -104,9 +105,11 @@ type hubEngine struct {
 	lines chan string
 }
 
-// startEngine starts spec and completes the Hub handshake for variant:
-// hub … wait, the variant, official notation, the options, init … ready.
-func startEngine(spec EngineSpec, variant string) (*hubEngine, error) {
+// startEngine starts spec and completes the Hub handshake for the rule
+// set v: hub … wait, the variant, official notation, the options, for
+// Damone with the all-Damoni rule all-damoni-win=true (after the options:
+// the referee's rules hold), init … ready.
+func startEngine(spec EngineSpec, v *movegen.Variant) (*hubEngine, error) {
 	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -147,10 +150,13 @@ func startEngine(spec EngineSpec, variant string) (*hubEngine, error) {
 			break
 		}
 	}
-	e.send("set-param name=variant value=" + variant)
+	e.send("set-param name=variant value=" + v.Name)
 	e.send("set-param name=notation value=official")
 	for _, o := range spec.Options {
 		e.send("set-param name=" + o[0] + " value=" + o[1])
+	}
+	if v.HasLossRule() {
+		e.send("set-param name=all-damoni-win value=true")
 	}
 	e.send("init")
 	if _, err := e.expect("ready", 10*time.Second); err != nil {

@@ -153,7 +153,13 @@ func (cfg *MatchConfig) matchTags() [][2]string {
 	if maxPlies <= 0 {
 		maxPlies = MaxGamePlies
 	}
-	return append(tags, [2]string{"Limit", cfg.Limit.String()}, [2]string{"MaxPlies", strconv.Itoa(maxPlies)})
+	tags = append(tags, [2]string{"Limit", cfg.Limit.String()}, [2]string{"MaxPlies", strconv.Itoa(maxPlies)})
+	if r := cfg.Variant.RulesName(); r != cfg.Variant.Name {
+		// Damone with the all-Damoni rule: the PDN's GameType is Damone's,
+		// so the rule set is a tag of its own.
+		tags = append(tags, [2]string{"Rules", r})
+	}
+	return tags
 }
 
 // checkMatchTags checks that g, round n, has the match tags tags, or (if
@@ -243,7 +249,7 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 		// The names to check the games against are the engines' own: start
 		// the first worker's now.
 		for i := range pool[0] {
-			e, err := startEngine(cfg.Engines[i], cfg.Variant.Name)
+			e, err := startEngine(cfg.Engines[i], cfg.Variant)
 			if err == nil {
 				pool[0][i] = e
 				continue
@@ -326,7 +332,7 @@ func previousGames(cfg *MatchConfig, names [2]string) ([]GameRecord, error) {
 			return nil, fmt.Errorf("resume: round %d is beyond the %d games of this match", n, cfg.Games)
 		case seen[n]:
 			return nil, fmt.Errorf("resume: round %d is in the PDN twice", n)
-		case g.Variant != cfg.Variant:
+		case g.Variant.Name != cfg.Variant.Name:
 			return nil, fmt.Errorf("resume: round %d is %s, this match plays %s", n, g.Variant.Name, cfg.Variant.Name)
 		}
 		seen[n] = true
@@ -359,7 +365,7 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 	v := cfg.Variant
 	for i := range engines {
 		if engines[i] == nil {
-			e, err := startEngine(cfg.Engines[i], v.Name)
+			e, err := startEngine(cfg.Engines[i], v)
 			if err != nil {
 				return GameRecord{}, err
 			}

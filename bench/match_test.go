@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -38,6 +39,12 @@ func TestMain(m *testing.M) {
 func fakeEngine(kind string) {
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
+		if path, ok := strings.CutPrefix(kind, "record:"); ok {
+			// Keeps every line it is sent, in the file named.
+			f, _ := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			fmt.Fprintln(f, sc.Text())
+			f.Close()
+		}
 		switch f := strings.Fields(sc.Text() + " x"); f[0] {
 		case "hub":
 			fmt.Println("id name=" + kind)
@@ -399,5 +406,46 @@ func TestMatchResumeUntagged(t *testing.T) {
 	res, _, out, err = resumeRun(t, 4, ops[:2], good, prev, untagged)
 	if err == nil || !strings.Contains(err.Error(), "round 2 has no Engine1 tag") || res.Games != 0 || out != "" {
 		t.Errorf("a game with some match tags: %v, %+v, PDN %q", err, res, out)
+	}
+}
+
+// TestMatchAllDamoni: a match of Damone with the all-Damoni rule tells
+// each engine the rule after its own options (so the engines play the
+// referee's rules) and says so in a Rules tag.
+func TestMatchAllDamoni(t *testing.T) {
+	for _, v := range []*movegen.Variant{movegen.Damone, movegen.DamoneAllDamoni} {
+		path := filepath.Join(t.TempDir(), "lines")
+		spec := engineSpec("record:" + path)
+		spec.Options = [][2]string{{"all-damoni-win", "false"}}
+		e, err := startEngine(spec, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.quit()
+		b, _ := os.ReadFile(path)
+		lines := string(b)
+		i, j := strings.Index(lines, "value=false"), strings.Index(lines, "set-param name=all-damoni-win value=true")
+		if !strings.Contains(lines, "set-param name=variant value=damone\n") || (j >= 0) != v.HasLossRule() || (j >= 0 && j < i) {
+			t.Errorf("%s: the engine was sent\n%s", v.RulesName(), lines)
+		}
+	}
+	ops, err := Openings(movegen.DamoneAllDamoni)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	res, err := Match(MatchConfig{
+		Variant:  movegen.DamoneAllDamoni,
+		Engines:  [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+		Games:    2,
+		Limit:    Limit{Nodes: 300},
+		Openings: ops[:1],
+		PDN:      &sb,
+	})
+	if err != nil || res.Games != 2 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if n := strings.Count(sb.String(), `[Rules "damone-all-damoni"]`); n != 2 {
+		t.Errorf("%d Rules tags in\n%s", n, sb.String())
 	}
 }

@@ -270,7 +270,7 @@ var params = []*param{
 		get: func(h *Hub) string { return h.evalFile },
 		set: func(h *Hub, s string, _ int) error {
 			if s == "" {
-				for _, v := range movegen.Variants() {
+				for _, v := range movegen.RuleSets() {
 					eval.ResetWeights(v)
 				}
 				h.evalFile = ""

@@ -24,7 +24,7 @@ import (
 // none, with --resume-untagged).
 func runMatch(c *command, args []string) int {
 	engines := c.engineFlags()
-	variant := c.variantFlag()
+	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule, which the engines are told)")
 	games := c.Int("games", 2, "number of games (each opening is played twice, colours reversed)")
 	limit := c.limitFlags()
 	openings := c.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")
@@ -34,7 +34,7 @@ func runMatch(c *command, args []string) int {
 	resumeUntagged := c.Bool("resume-untagged", false, "with --resume, take games without the match tags (written by a build before them) as this match's: nothing checks their engines, options, limit and max plies")
 	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
 	maxPlies := c.Int("max-plies", bench.MaxGamePlies, "adjudicate a game a draw after this many plies")
-	v, rc, ok := c.parseVariant(args, variant)
+	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
 	}
