@@ -1,9 +1,11 @@
 package tune
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -58,9 +60,33 @@ type FitConfig struct {
 // FitState is the state of a fit: the weights (centi-men; mg and eg
 // interleaved by feature), Adam's moments and where it stands.
 type FitState struct {
+	// Run names the fit the state belongs to (fitRun: its training rows
+	// and settings but the epochs); a checkpoint of another fit is refused.
+	Run         string
 	Epoch, Step int
 	W, M, V     []float64
 	TrainLoss   float64
+}
+
+// fitRun is the fingerprint of a fit: the training rows (a hash of every
+// row's features, base score, phase and target) and the settings that
+// shape the weights, all but the number of epochs (a fit may be continued
+// for more).
+func fitRun(cfg FitConfig, train *Set) string {
+	h := fnv.New64a()
+	var b []byte
+	for i := 0; i < train.Rows(); i++ {
+		b = binary.LittleEndian.AppendUint32(b[:0], math.Float32bits(train.Base[i]))
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(train.Phase[i]))
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(train.Target[i]))
+		for j := train.Start[i]; j < train.Start[i+1]; j++ {
+			b = binary.LittleEndian.AppendUint32(b, uint32(train.Index[j]))
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(train.Coef[j]))
+		}
+		h.Write(b)
+	}
+	return fmt.Sprintf("rows=%d data=%016x features=%d k=%g batch=%d rate=%g l2=%g seed=%d",
+		train.Rows(), h.Sum64(), cfg.Features, cfg.K, cfg.Batch, cfg.Rate, cfg.L2, cfg.Seed)
 }
 
 // Progress reports a fit after each epoch.
@@ -134,7 +160,8 @@ func Fit(cfg FitConfig, train, valid *Set, progress func(Progress)) (*FitState, 
 		return nil, errors.New("tune: no training rows")
 	}
 	nw := 2 * cfg.Features
-	st := &FitState{W: make([]float64, nw), M: make([]float64, nw), V: make([]float64, nw)}
+	run := fitRun(cfg, train)
+	st := &FitState{Run: run, W: make([]float64, nw), M: make([]float64, nw), V: make([]float64, nw)}
 	if cfg.Checkpoint != "" {
 		if b, err := os.ReadFile(cfg.Checkpoint); err == nil {
 			var old FitState
@@ -143,6 +170,9 @@ func Fit(cfg FitConfig, train, valid *Set, progress func(Progress)) (*FitState, 
 			}
 			if len(old.W) != nw || len(old.M) != nw || len(old.V) != nw {
 				return nil, fmt.Errorf("tune: checkpoint %s has %d weights, the layout %d: remove it to start over", cfg.Checkpoint, len(old.W), nw)
+			}
+			if old.Run != run {
+				return nil, fmt.Errorf("tune: checkpoint %s is of another fit (%q; this one %q): other data or settings; remove it to start over", cfg.Checkpoint, old.Run, run)
 			}
 			st = &old
 		} else if !errors.Is(err, os.ErrNotExist) {

@@ -107,6 +107,18 @@ func TestFitCheckpointResumes(t *testing.T) {
 			t.Fatalf("weight %d: %v without a stop, %v resumed", i, whole.W[i], resumed.W[i])
 		}
 	}
+	// A checkpoint of the same layout but other data or settings is
+	// refused: it would be continued (or, done, written out) as if it
+	// were this fit's.
+	other := synthetic(500, features, want, k, 3)
+	if _, err := Fit(cfg, other, nil, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("a checkpoint of other data was accepted: %v", err)
+	}
+	cfg.L2 = 1e-6
+	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("a checkpoint of other settings was accepted: %v", err)
+	}
+	cfg.L2 = 0
 	cfg.Features = 11
 	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "checkpoint") {
 		t.Errorf("a checkpoint of another layout was accepted: %v", err)
