@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/damaengine/damaengine/movegen"
 	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/damaengine/damaengine/movegen"
 )
 
 // EngineSpec says how to start a Hub engine.

@@ -154,12 +154,20 @@ func (cfg *MatchConfig) matchTags() [][2]string {
 		maxPlies = MaxGamePlies
 	}
 	tags = append(tags, [2]string{"Limit", cfg.Limit.String()}, [2]string{"MaxPlies", strconv.Itoa(maxPlies)})
-	if r := cfg.Variant.RulesName(); r != cfg.Variant.Name {
-		// Damone with the all-Damoni rule: the PDN's GameType is Damone's,
-		// so the rule set is a tag of its own.
+	if r := rulesTag(cfg.Variant); r != "" {
 		tags = append(tags, [2]string{"Rules", r})
 	}
 	return tags
+}
+
+// rulesTag is the Rules tag of v's games: its rule set's name where that
+// is not the variant's (Damone with the all-Damoni rule, whose PDN
+// GameType is Damone's), else "" (no tag).
+func rulesTag(v *movegen.Variant) string {
+	if r := v.RulesName(); r != v.Name {
+		return r
+	}
+	return ""
 }
 
 // checkMatchTags checks that g, round n, has the match tags tags, or (if
@@ -334,6 +342,10 @@ func previousGames(cfg *MatchConfig, names [2]string) ([]GameRecord, error) {
 			return nil, fmt.Errorf("resume: round %d is in the PDN twice", n)
 		case g.Variant.Name != cfg.Variant.Name:
 			return nil, fmt.Errorf("resume: round %d is %s, this match plays %s", n, g.Variant.Name, cfg.Variant.Name)
+		case g.Tag("Rules") != rulesTag(cfg.Variant):
+			// The match tags check the Rules tag a match writes; this
+			// also refuses one that a default-rules match does not write.
+			return nil, fmt.Errorf("resume: round %d has Rules %q, this match plays %s", n, g.Tag("Rules"), cfg.Variant.RulesName())
 		}
 		seen[n] = true
 		if err := checkMatchTags(cfg, g, n, tags); err != nil {

@@ -411,7 +411,8 @@ func TestMatchResumeUntagged(t *testing.T) {
 
 // TestMatchAllDamoni: a match of Damone with the all-Damoni rule tells
 // each engine the rule after its own options (so the engines play the
-// referee's rules) and says so in a Rules tag.
+// referee's rules) and says so in a Rules tag, which a resumed match
+// checks both ways.
 func TestMatchAllDamoni(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.Damone, movegen.DamoneAllDamoni} {
 		path := filepath.Join(t.TempDir(), "lines")
@@ -447,5 +448,18 @@ func TestMatchAllDamoni(t *testing.T) {
 	}
 	if n := strings.Count(sb.String(), `[Rules "damone-all-damoni"]`); n != 2 {
 		t.Errorf("%d Rules tags in\n%s", n, sb.String())
+	}
+	// Its games resume an all-Damoni match only, not a Damone one.
+	games, err := pdn.Read(strings.NewReader(sb.String()), movegen.Damone)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	names := [2]string{games[0].Tag("White"), games[0].Tag("Black")}
+	for _, v := range []*movegen.Variant{movegen.DamoneAllDamoni, movegen.Damone} {
+		cfg := MatchConfig{Variant: v, Engines: [2]EngineSpec{engineSpec("good"), engineSpec("good")},
+			Games: 2, Limit: Limit{Nodes: 300}, Openings: ops[:1], Previous: games}
+		if _, err := previousGames(&cfg, names); (err == nil) != v.HasLossRule() {
+			t.Errorf("resuming the all-Damoni games as %s: %v", v.RulesName(), err)
+		}
 	}
 }

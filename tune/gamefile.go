@@ -39,10 +39,15 @@ func (c *GenConfig) header() string {
 // field; version 1 files of Damone (made before, without the Damoni, so
 // every Damone read as a Dama) are refused.
 func gamesPrefix(v *movegen.Variant) string {
-	ver := 1
 	if v.HasDamoni() {
-		ver = 2
+		return versionPrefix(2, v)
 	}
+	return versionPrefix(1, v)
+}
+
+// versionPrefix is the start of the first line of a version ver games
+// file of v.
+func versionPrefix(ver int, v *movegen.Variant) string {
 	return fmt.Sprintf("damaengine-games v%d variant=%s ", ver, v.RulesName())
 }
 
@@ -213,7 +218,7 @@ func ReadGames(v *movegen.Variant, path string) ([]Game, error) {
 		}
 		if n == 1 {
 			if !strings.HasPrefix(line, gamesPrefix(v)) {
-				if v.HasDamoni() && strings.HasPrefix(line, "damaengine-games v1 variant="+v.RulesName()+" ") {
+				if v.HasDamoni() && strings.HasPrefix(line, versionPrefix(1, v)) {
 					return nil, fmt.Errorf("tune: %s is a version 1 %s games file, which does not keep the Damoni (every Damone reads as a Dama): make it again with tune gen", path, v.RulesName())
 				}
 				return nil, fmt.Errorf("tune: %s is not a %s games file (first line %q)", path, v.RulesName(), strings.TrimSpace(line))

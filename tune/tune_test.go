@@ -190,8 +190,8 @@ func mustRead(t *testing.T, path string) string {
 }
 
 // TestGenerateAllDamoni: Damone with the all-Damoni rule gets games files
-// of its own, which Damone's reader refuses (and the other way round), and
-// its games end by that rule.
+// of its own that keep the Damoni, which Damone's reader refuses, and the
+// other way round.
 func TestGenerateAllDamoni(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.games")

@@ -23,6 +23,12 @@ import (
 // variantFlag declares --variant, the rule set, Italian by default.
 func (c *command) variantFlag() *string { return c.String("variant", "italian", "rule set") }
 
+// rulesFlag is variantFlag for the subcommands that also take
+// "damone-all-damoni" (see parseRules).
+func (c *command) rulesFlag() *string {
+	return c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
+}
+
 // parseVariant parses the flags (see parse), then looks up the variant
 // that name (the --variant flag) names; ok false means stop with rc.
 func (c *command) parseVariant(args []string, name *string) (v *movegen.Variant, rc int, ok bool) {

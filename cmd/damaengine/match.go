@@ -24,7 +24,7 @@ import (
 // none, with --resume-untagged).
 func runMatch(c *command, args []string) int {
 	engines := c.engineFlags()
-	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule, which the engines are told)")
+	variant := c.rulesFlag()
 	games := c.Int("games", 2, "number of games (each opening is played twice, colours reversed)")
 	limit := c.limitFlags()
 	openings := c.String("openings", "", "opening file (JSON set, or one FEN or move sequence per line); default: the embedded set")

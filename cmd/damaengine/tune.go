@@ -51,7 +51,7 @@ func (p *progressLine) report(done, total int, el time.Duration, extra string) {
 }
 
 func runTuneGen(c *command, args []string) int {
-	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
+	variant := c.rulesFlag()
 	out := c.String("out", "", "games file (appended; a run continues one left by the same settings)")
 	games := c.Int("games", 1000, "games in the file when done")
 	nodes := c.Uint64("nodes", 2000, "nodes per move")
@@ -87,7 +87,7 @@ func runTuneGen(c *command, args []string) int {
 // runTuneLabel scores the quiet positions of a games file again by a
 // deeper search (tune.Relabel) into a new games file for tune fit.
 func runTuneLabel(c *command, args []string) int {
-	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
+	variant := c.rulesFlag()
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "games file to write (a run continues one left by the same settings and data)")
 	nodes := c.Uint64("nodes", 10000, "nodes of each position's search")
@@ -132,7 +132,7 @@ func loadWeightsFile(v *movegen.Variant, path string) error {
 }
 
 func runTuneFit(c *command, args []string) int {
-	variant := c.String("variant", "italian", "rule set (or damone-all-damoni: Damone with the all-Damoni rule)")
+	variant := c.rulesFlag()
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "weights file to write")
 	epochs := c.Int("epochs", 4, "passes over the data")
