@@ -4,23 +4,28 @@
 Reads the games a `damaengine match --pdn FILE` wrote (in the order
 played), takes the first PLIES plies of each of the first GAMES games and
 prints how many distinct sequences there are, and the most frequent ones
-with their counts. Standard library only.
+with their counts; then the first engine's wins, losses and draws as
+White and as Black (the match gives it White in its odd rounds).
+Standard library only.
 
     scripts/pdnopenings.py FILE [--games 100] [--plies 8] [--top 5]
 """
 import argparse
 import collections
 import re
+import signal
 
 
 def games(text):
-    """Yields the move list of each game, in file order."""
+    """Yields (round, result, moves) of each game, in file order."""
     for chunk in re.split(r"\n(?=\[Event )", text.strip()):
         parts = chunk.split("\n\n", 1)
         body = parts[1] if len(parts) == 2 else ""
         body = re.sub(r"\{[^}]*\}", " ", body)  # comments
         toks = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t) and t not in ("1-1", "2-0", "0-2", "*")]
-        yield toks
+        rnd = re.search(r'\[Round "(\d+)"\]', parts[0])
+        res = re.search(r'\[Result "([^"]*)"\]', parts[0])
+        yield (int(rnd.group(1)) if rnd else 0), (res.group(1) if res else "*"), toks
 
 
 def main():
@@ -30,12 +35,23 @@ def main():
     ap.add_argument("--plies", type=int, default=8)
     ap.add_argument("--top", type=int, default=5)
     a = ap.parse_args()
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
     with open(a.file) as f:
         gs = list(games(f.read()))[: a.games]
-    seqs = collections.Counter(" ".join(g[: a.plies]) for g in gs)
+    seqs = collections.Counter(" ".join(g[2][: a.plies]) for g in gs)
     print(f"{len(seqs)} distinct {a.plies}-ply openings in {len(gs)} games")
     for s, n in seqs.most_common(a.top):
         print(f"{n:4d}  {s}")
+    # W / L / D of the first engine by its colour: White in odd rounds.
+    score = {"White": [0, 0, 0], "Black": [0, 0, 0]}
+    for rnd, res, _ in gs:
+        if rnd == 0 or res not in ("2-0", "0-2", "1-1"):
+            continue
+        colour = "White" if rnd % 2 == 1 else "Black"
+        won = (res == "2-0") == (colour == "White")
+        score[colour][2 if res == "1-1" else 0 if won else 1] += 1
+    for colour, (w, l, d) in score.items():
+        print(f"engine 1 as {colour}: {w} / {l} / {d}")
 
 
 if __name__ == "__main__":
