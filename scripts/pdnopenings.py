@@ -5,7 +5,8 @@ Reads the games a `damaengine match --pdn FILE` wrote (in the order
 played), takes the first PLIES plies of each of the first GAMES games and
 prints how many distinct sequences there are, and the most frequent ones
 with their counts; then the first engine's wins, losses and draws as
-White and as Black (the match gives it White in its odd rounds).
+White and as Black (the match gives it White in its odd rounds), and how
+the games ended (the comment the match writes after the last move).
 Standard library only.
 
     scripts/pdnopenings.py FILE [--games 100] [--plies 8] [--top 5]
@@ -17,15 +18,17 @@ import signal
 
 
 def games(text):
-    """Yields (round, result, moves) of each game, in file order."""
+    """Yields (round, result, moves, ending) of each game, in file order."""
     for chunk in re.split(r"\n(?=\[Event )", text.strip()):
         parts = chunk.split("\n\n", 1)
         body = parts[1] if len(parts) == 2 else ""
+        comments = re.findall(r"\{([^}]*)\}", body)
+        ending = comments[-1].strip() if comments else "?"
         body = re.sub(r"\{[^}]*\}", " ", body)  # comments
         toks = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t) and t not in ("1-1", "2-0", "0-2", "*")]
         rnd = re.search(r'\[Round "(\d+)"\]', parts[0])
         res = re.search(r'\[Result "([^"]*)"\]', parts[0])
-        yield (int(rnd.group(1)) if rnd else 0), (res.group(1) if res else "*"), toks
+        yield (int(rnd.group(1)) if rnd else 0), (res.group(1) if res else "*"), toks, ending
 
 
 def main():
@@ -44,7 +47,7 @@ def main():
         print(f"{n:4d}  {s}")
     # W / L / D of the first engine by its colour: White in odd rounds.
     score = {"White": [0, 0, 0], "Black": [0, 0, 0]}
-    for rnd, res, _ in gs:
+    for rnd, res, _, _ in gs:
         if rnd == 0 or res not in ("2-0", "0-2", "1-1"):
             continue
         colour = "White" if rnd % 2 == 1 else "Black"
@@ -52,6 +55,8 @@ def main():
         score[colour][2 if res == "1-1" else 0 if won else 1] += 1
     for colour, (w, l, d) in score.items():
         print(f"engine 1 as {colour}: {w} / {l} / {d}")
+    for ending, n in collections.Counter(g[3] for g in gs).most_common():
+        print(f"{n:4d}  {ending}")
 
 
 if __name__ == "__main__":
