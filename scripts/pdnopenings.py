@@ -16,9 +16,13 @@ import collections
 import re
 import signal
 
+# One game of the file: its Round tag (0 if none), Result tag, moves, and
+# the match's last comment (how it ended).
+Game = collections.namedtuple("Game", "round result moves ending")
+
 
 def games(text):
-    """Yields (round, result, moves, ending) of each game, in file order."""
+    """Yields each game (a Game), in file order."""
     for chunk in re.split(r"\n(?=\[Event )", text.strip()):
         parts = chunk.split("\n\n", 1)
         body = parts[1] if len(parts) == 2 else ""
@@ -28,7 +32,7 @@ def games(text):
         toks = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t) and t not in ("1-1", "2-0", "0-2", "*")]
         rnd = re.search(r'\[Round "(\d+)"\]', parts[0])
         res = re.search(r'\[Result "([^"]*)"\]', parts[0])
-        yield (int(rnd.group(1)) if rnd else 0), (res.group(1) if res else "*"), toks, ending
+        yield Game(int(rnd.group(1)) if rnd else 0, res.group(1) if res else "*", toks, ending)
 
 
 def main():
@@ -41,21 +45,21 @@ def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
     with open(a.file) as f:
         gs = list(games(f.read()))[: a.games]
-    seqs = collections.Counter(" ".join(g[2][: a.plies]) for g in gs)
+    seqs = collections.Counter(" ".join(g.moves[: a.plies]) for g in gs)
     print(f"{len(seqs)} distinct {a.plies}-ply openings in {len(gs)} games")
     for s, n in seqs.most_common(a.top):
         print(f"{n:4d}  {s}")
     # W / L / D of the first engine by its colour: White in odd rounds.
     score = {"White": [0, 0, 0], "Black": [0, 0, 0]}
-    for rnd, res, _, _ in gs:
-        if rnd == 0 or res not in ("2-0", "0-2", "1-1"):
+    for g in gs:
+        if g.round == 0 or g.result not in ("2-0", "0-2", "1-1"):
             continue
-        colour = "White" if rnd % 2 == 1 else "Black"
-        won = (res == "2-0") == (colour == "White")
-        score[colour][2 if res == "1-1" else 0 if won else 1] += 1
+        colour = "White" if g.round % 2 == 1 else "Black"
+        won = (g.result == "2-0") == (colour == "White")
+        score[colour][2 if g.result == "1-1" else 0 if won else 1] += 1
     for colour, (w, l, d) in score.items():
         print(f"engine 1 as {colour}: {w} / {l} / {d}")
-    for ending, n in collections.Counter(g[3] for g in gs).most_common():
+    for ending, n in collections.Counter(g.ending for g in gs).most_common():
         print(f"{n:4d}  {ending}")
 
 
