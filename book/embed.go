@@ -11,7 +11,7 @@ import (
 // The embedded books, one per variant, built by "damaengine book build"
 // (the README gives the commands). The Damone book serves both Damone
 // rule sets. A variant whose book scored worse than none in self-play has
-// no file here until a better one measures even (International now): it
+// no file here until a better one measures even (docs/testing.md): it
 // searches from the first move.
 //
 //go:embed data/*.book
