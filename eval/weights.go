@@ -124,6 +124,17 @@ func LoadWeightsFile(r io.Reader) (*movegen.Variant, error) {
 	return nil, err
 }
 
+// ReadWeights reads and checks a weights file for v from r and returns its
+// values (mg and eg interleaved by feature, in units of 1/WeightScale
+// centi-man) without putting them in use. Its errors are LoadWeights'.
+func ReadWeights(v *movegen.Variant, r io.Reader) ([]int16, error) {
+	l := layoutOf(v)
+	if l == nil {
+		return nil, fmt.Errorf("eval weights: %v has no learned evaluation", v)
+	}
+	return parseWeights(l, r)
+}
+
 // SetWeights puts in use for v the weights raw (mg and eg interleaved by
 // feature, 2 × FeatureCount(v) values in units of 1/WeightScale centi-man).
 func SetWeights(v *movegen.Variant, raw []int16) error {

@@ -55,6 +55,10 @@ type FitConfig struct {
 	// each epoch and read from at the start: a fit that was stopped goes on
 	// from its last epoch.
 	Checkpoint string
+	// Init, if not nil, holds the weights a new fit starts from (weight
+	// units, 2 × Features values, as Quantize's input): a fit that refines
+	// earlier weights on new data instead of starting from zero.
+	Init []float64
 }
 
 // FitState is the state of a fit: the weights (centi-men; mg and eg
@@ -85,8 +89,16 @@ func fitRun(cfg FitConfig, train *Set) string {
 		}
 		h.Write(b)
 	}
-	return fmt.Sprintf("rows=%d data=%016x features=%d k=%g batch=%d rate=%g l2=%g seed=%d",
+	run := fmt.Sprintf("rows=%d data=%016x features=%d k=%g batch=%d rate=%g l2=%g seed=%d",
 		train.Rows(), h.Sum64(), cfg.Features, cfg.K, cfg.Batch, cfg.Rate, cfg.L2, cfg.Seed)
+	if cfg.Init != nil {
+		h.Reset()
+		for _, x := range cfg.Init {
+			h.Write(binary.LittleEndian.AppendUint64(b[:0], math.Float64bits(x)))
+		}
+		run += fmt.Sprintf(" init=%016x", h.Sum64())
+	}
+	return run
 }
 
 // Progress reports a fit after each epoch.
@@ -160,8 +172,12 @@ func Fit(cfg FitConfig, train, valid *Set, progress func(Progress)) (*FitState, 
 		return nil, errors.New("tune: no training rows")
 	}
 	nw := 2 * cfg.Features
+	if cfg.Init != nil && len(cfg.Init) != nw {
+		return nil, fmt.Errorf("tune: %d initial weights, the layout has %d", len(cfg.Init), nw)
+	}
 	run := fitRun(cfg, train)
 	st := &FitState{Run: run, W: make([]float64, nw), M: make([]float64, nw), V: make([]float64, nw)}
+	copy(st.W, cfg.Init)
 	if cfg.Checkpoint != "" {
 		if b, err := os.ReadFile(cfg.Checkpoint); err == nil {
 			var old FitState

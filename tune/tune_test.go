@@ -119,9 +119,54 @@ func TestFitCheckpointResumes(t *testing.T) {
 		t.Errorf("a checkpoint of other settings was accepted: %v", err)
 	}
 	cfg.L2 = 0
+	cfg.Init = want
+	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("a checkpoint of a fit from zero was accepted for one from initial weights: %v", err)
+	}
+	cfg.Init = nil
 	cfg.Features = 11
 	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "checkpoint") {
 		t.Errorf("a checkpoint of another layout was accepted: %v", err)
+	}
+}
+
+// TestFitFromInit: a fit given initial weights starts from them. From
+// the model's own weights one short, slow epoch stays near them, where
+// the same epoch from zero is far off; initial weights of the wrong
+// length are refused.
+func TestFitFromInit(t *testing.T) {
+	const features, k = 20, 100.0
+	r := rand.New(rand.NewPCG(5, 5))
+	want := make([]float64, 2*features)
+	for i := range want {
+		want[i] = r.NormFloat64() * 60
+	}
+	train := synthetic(2000, features, want, k, 7)
+	worst := func(w []float64) (d float64) {
+		for i := range want {
+			d = max(d, math.Abs(w[i]-want[i]))
+		}
+		return d
+	}
+	cfg := FitConfig{Features: features, K: k, Epochs: 1, Batch: 256, Rate: 0.5, Seed: 1}
+	zero, err := Fit(cfg, train, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Init = want
+	warm, err := Fit(cfg, train, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dz, dw := worst(zero.W), worst(warm.W); dw > 6 || dz < 30 {
+		t.Errorf("largest weight error after one epoch: %.2f from the model's weights (want ≤ 6), %.2f from zero (want ≥ 30)", dw, dz)
+	}
+	if want[0] == warm.W[0] && want[1] == warm.W[1] {
+		t.Errorf("the fit did not move the initial weights")
+	}
+	cfg.Init = want[:3]
+	if _, err := Fit(cfg, train, nil, nil); err == nil || !strings.Contains(err.Error(), "initial weights") {
+		t.Errorf("initial weights of the wrong length: %v", err)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
-       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE]`
+       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
 // runTune answers "damaengine tune" without a step: self-play data (gen),
 // optionally scored again by a deeper search (label), then the fit of the
@@ -142,6 +142,7 @@ func runTuneFit(c *command, args []string) int {
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
+	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -158,6 +159,22 @@ func runTuneFit(c *command, args []string) int {
 	}
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
+	}
+	var init []float64
+	if *initFile != "" {
+		f, err := os.Open(*initFile)
+		if err != nil {
+			return c.fail(1, "--init: %v", err)
+		}
+		raw, err := eval.ReadWeights(v, f)
+		f.Close()
+		if err != nil {
+			return c.fail(1, "--init %s: %v", *initFile, err)
+		}
+		init = make([]float64, len(raw))
+		for i, x := range raw {
+			init[i] = float64(x)
+		}
 	}
 	t0 := time.Now()
 	games, err := tune.ReadGames(v, *data)
@@ -179,7 +196,11 @@ func runTuneFit(c *command, args []string) int {
 		len(games), train.Rows(), valid.Rows(), k, time.Since(t0).Round(time.Millisecond))
 	fmt.Fprintf(c.stderr, "tune: hand-written alone: loss %.5f (training) %.5f (validation)\n",
 		tune.Loss(train, nil, k), tune.Loss(valid, nil, k))
-	cfg := tune.FitConfig{Features: nf, K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, L2: *l2, Seed: 1, Checkpoint: *ckpt}
+	if init != nil {
+		fmt.Fprintf(c.stderr, "tune: the --init weights: loss %.5f (training) %.5f (validation)\n",
+			tune.Loss(train, init, k), tune.Loss(valid, init, k))
+	}
+	cfg := tune.FitConfig{Features: nf, K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, L2: *l2, Seed: 1, Checkpoint: *ckpt, Init: init}
 	st, err := tune.Fit(cfg, train, valid, func(p tune.Progress) {
 		fmt.Fprintf(c.stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %s elapsed, ETA %s\n",
 			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))

@@ -69,4 +69,19 @@ func TestTuneEndToEnd(t *testing.T) {
 	if err := eval.LoadWeights(movegen.Italian, bytes.NewReader(b)); err != nil {
 		t.Errorf("the fitted file does not load: %v", err)
 	}
+	// A fit from the weights just written, and one from a file that is
+	// not a weights file.
+	errb.Reset()
+	again := filepath.Join(dir, "again.dw")
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", deep, "--out", again, "--epochs", "1", "--init", weights}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit --init: rc %d, %s", rc, errb.String())
+	}
+	if !strings.Contains(errb.String(), "tune: the --init weights: loss") {
+		t.Errorf("fit --init: progress %q", errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", deep, "--out", again + "2", "--init", games}, nil, &out, &errb); rc != 1 ||
+		!strings.Contains(errb.String(), "--init") || !strings.Contains(errb.String(), "not a weights file") {
+		t.Errorf("fit --init GAMES: rc %d, stderr %q", rc, errb.String())
+	}
 }
