@@ -84,14 +84,11 @@ func EmbeddedWeights(v *movegen.Variant) (bool, error) {
 // while searches run: each evaluation sees either the old or the new
 // weights.
 func LoadWeights(v *movegen.Variant, r io.Reader) error {
-	l := layoutOf(v)
-	if l == nil {
-		return fmt.Errorf("eval weights: %v has no learned evaluation", v)
-	}
-	raw, err := parseWeights(l, r)
+	raw, err := ReadWeights(v, r)
 	if err != nil {
 		return err
 	}
+	l := layoutOf(v)
 	l.cur.Store(l.tables(raw))
 	return nil
 }

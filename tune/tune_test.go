@@ -14,6 +14,25 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
+// modelWeights returns a synthetic model's middlegame and endgame
+// weights for features, drawn from N(0, 60²) by seed.
+func modelWeights(features int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, seed))
+	w := make([]float64, 2*features)
+	for i := range w {
+		w[i] = r.NormFloat64() * 60
+	}
+	return w
+}
+
+// maxDiff returns the largest |got[i] − want[i]|.
+func maxDiff(got, want []float64) (d float64) {
+	for i := range want {
+		d = max(d, math.Abs(got[i]-want[i]))
+	}
+	return d
+}
+
 // synthetic returns rows drawn from a known model: sparse ±1 features
 // with middlegame and endgame weights want, a random phase and base, and
 // as the target the model's exact win probability at scale k.
@@ -39,22 +58,14 @@ func synthetic(rows, features int, want []float64, k float64, seed uint64) *Set 
 
 func TestFitRecoversKnownWeights(t *testing.T) {
 	const features, k = 20, 100.0
-	r := rand.New(rand.NewPCG(3, 3))
-	want := make([]float64, 2*features)
-	for i := range want {
-		want[i] = r.NormFloat64() * 60
-	}
+	want := modelWeights(features, 3)
 	train := synthetic(4000, features, want, k, 5)
 	cfg := FitConfig{Features: features, K: k, Epochs: 60, Batch: 256, Rate: 3, Seed: 1}
 	st, err := Fit(cfg, train, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var worst float64
-	for i := range want {
-		worst = max(worst, math.Abs(st.W[i]-want[i]))
-	}
-	if worst > 6 {
+	if worst := maxDiff(st.W, want); worst > 6 {
 		t.Errorf("largest weight error %.2f (of weights ~±60): the fit did not recover the model", worst)
 	}
 	if l0, l1 := Loss(train, nil, k), Loss(train, st.W, k); l1 >= l0 {
@@ -136,18 +147,8 @@ func TestFitCheckpointResumes(t *testing.T) {
 // length are refused.
 func TestFitFromInit(t *testing.T) {
 	const features, k = 20, 100.0
-	r := rand.New(rand.NewPCG(5, 5))
-	want := make([]float64, 2*features)
-	for i := range want {
-		want[i] = r.NormFloat64() * 60
-	}
+	want := modelWeights(features, 5)
 	train := synthetic(2000, features, want, k, 7)
-	worst := func(w []float64) (d float64) {
-		for i := range want {
-			d = max(d, math.Abs(w[i]-want[i]))
-		}
-		return d
-	}
 	cfg := FitConfig{Features: features, K: k, Epochs: 1, Batch: 256, Rate: 0.5, Seed: 1}
 	zero, err := Fit(cfg, train, nil, nil)
 	if err != nil {
@@ -158,7 +159,7 @@ func TestFitFromInit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dz, dw := worst(zero.W), worst(warm.W); dw > 6 || dz < 30 {
+	if dz, dw := maxDiff(zero.W, want), maxDiff(warm.W, want); dw > 6 || dz < 30 {
 		t.Errorf("largest weight error after one epoch: %.2f from the model's weights (want ≤ 6), %.2f from zero (want ≥ 30)", dw, dz)
 	}
 	if want[0] == warm.W[0] && want[1] == warm.W[1] {
