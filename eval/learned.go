@@ -122,6 +122,9 @@ type weightTables struct {
 	tempo        [2]int32   // Turkish: the side to move's
 	threat       [tkThreatBuckets][2]int32
 	raw          []int16 // the file's weights, mg and eg interleaved by feature
+	// net, where not nil, is a network file's evaluation (net.go), which
+	// replaces every table here.
+	net *Net
 
 	// The folded form the diagonal boards are evaluated with (see fold):
 	// values packed as mg<<32 + eg, one table per region holding White's
@@ -545,22 +548,26 @@ func foldRows(regs []foldedRegion) ([]foldedRow, int) {
 // white is the learned evaluation from White's point of view: the
 // hand-written one plus the learned correction, when weights are in use.
 func (l *layout) white(p *movegen.Position) int {
+	t := l.cur.Load()
+	if t != nil && t.net != nil {
+		return t.net.hand(p) + t.net.full(p)
+	}
 	if l.handMob != nil {
 		s, m := l.handMob(p)
-		if t := l.cur.Load(); t != nil {
+		if t != nil {
 			s += l.foldedWith(t, p, handCounts{mob: m, hasMob: true})
 		}
 		return s
 	}
 	if l.diag != nil {
 		s, dw, db := l.diag.whiteWings(p)
-		if t := l.cur.Load(); t != nil {
+		if t != nil {
 			s += l.foldedWith(t, p, handCounts{dw: dw, db: db, hasBal: dw >= 0})
 		}
 		return s
 	}
 	s := l.hand(p)
-	if t := l.cur.Load(); t != nil {
+	if t != nil {
 		s += l.correction(t, p)
 	}
 	return s

@@ -13,7 +13,8 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
-// The weights file of a learned evaluation (version 1), little-endian:
+// The weights file of a learned evaluation, little-endian. Version 1 holds
+// the linear correction's weights:
 //
 //	magic    "DAMW"
 //	version  uint16 (1)
@@ -25,12 +26,29 @@ import (
 // Weights are in units of 1/WeightScale centi-man. A file is about 4 bytes
 // per feature: 7 KiB for Italian (1,774 features), 12 KiB for
 // International (3,025).
+//
+// Version 2 holds a network (net.go) instead:
+//
+//	magic    "DAMW"
+//	version  uint16 (2)
+//	variant  uint8 length, then the variant's name
+//	layout   uint16 playable squares, uint16 hidden units (H)
+//	W1       NetKinds × squares × H int16, by input then hidden unit
+//	B1       H int16
+//	W2       H int32
+//	checksum uint32 CRC-32 (IEEE) of every byte before it
+//
+// About 400 bytes per hidden unit on 10x10: 13 KiB at H = 32.
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
 
-// WeightsVersion is the version of the weights file format.
-const WeightsVersion = 1
+// WeightsVersion is the version of the weights file format of the linear
+// correction; NetVersion a network's.
+const (
+	WeightsVersion = 1
+	NetVersion     = 2
+)
 
 // maxWeightsFile bounds what a weights file may hold (1 MiB, far above any
 // layout's size), so a wrong file is refused before it is read whole.
@@ -52,11 +70,11 @@ func loadEmbedded() {
 		if err != nil {
 			continue
 		}
-		raw, err := parseWeights(l, bytes.NewReader(b))
+		t, err := readTables(l, bytes.NewReader(b))
 		if err != nil {
 			continue
 		}
-		l.def = l.tables(raw)
+		l.def = t
 		l.cur.Store(l.def)
 	}
 }
@@ -73,8 +91,25 @@ func EmbeddedWeights(v *movegen.Variant) (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	_, err = parseWeights(l, bytes.NewReader(b))
+	_, err = readTables(l, bytes.NewReader(b))
 	return true, err
+}
+
+// readTables reads a weights file of either version for layout l and lays
+// it out for the evaluation.
+func readTables(l *layout, r io.Reader) (*weightTables, error) {
+	raw, nw, err := parseWeights(l, r)
+	if err != nil {
+		return nil, err
+	}
+	if nw != nil {
+		n, err := newNet(l, *nw)
+		if err != nil {
+			return nil, err
+		}
+		return &weightTables{net: n}, nil
+	}
+	return l.tables(raw), nil
 }
 
 // LoadWeights reads a weights file for v from r and puts it in use for v.
@@ -84,12 +119,15 @@ func EmbeddedWeights(v *movegen.Variant) (bool, error) {
 // while searches run: each evaluation sees either the old or the new
 // weights.
 func LoadWeights(v *movegen.Variant, r io.Reader) error {
-	raw, err := ReadWeights(v, r)
+	l := layoutOf(v)
+	if l == nil {
+		return fmt.Errorf("eval weights: %v has no learned evaluation", v)
+	}
+	t, err := readTables(l, r)
 	if err != nil {
 		return err
 	}
-	l := layoutOf(v)
-	l.cur.Store(l.tables(raw))
+	l.cur.Store(t)
 	return nil
 }
 
@@ -117,19 +155,57 @@ func LoadWeightsFile(r io.Reader) (*movegen.Variant, error) {
 		return nil, fmt.Errorf("eval weights: the file is for %q, which is not a variant", name)
 	}
 	// Not a weights file (or a truncated one): let the parser say which.
-	_, err = parseWeights(layoutOf(movegen.Italian), bytes.NewReader(b))
+	_, _, err = parseWeights(layoutOf(movegen.Italian), bytes.NewReader(b))
 	return nil, err
 }
 
-// ReadWeights reads and checks a weights file for v from r and returns its
-// values (mg and eg interleaved by feature, in units of 1/WeightScale
-// centi-man) without putting them in use. Its errors are LoadWeights'.
+// ReadWeights reads and checks a weights file of the linear correction
+// for v from r and returns its values (mg and eg interleaved by feature, in
+// units of 1/WeightScale centi-man) without putting them in use. Its
+// errors are LoadWeights', and a network file is refused.
 func ReadWeights(v *movegen.Variant, r io.Reader) ([]int16, error) {
 	l := layoutOf(v)
 	if l == nil {
 		return nil, fmt.Errorf("eval weights: %v has no learned evaluation", v)
 	}
-	return parseWeights(l, r)
+	raw, nw, err := parseWeights(l, r)
+	if err == nil && nw != nil {
+		return nil, errors.New("eval weights: a network file, not linear weights")
+	}
+	return raw, err
+}
+
+// WriteNet writes the network nw as v's weights file (version 2) to w,
+// after checking that it loads.
+func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
+	l := layoutOf(v)
+	if l == nil {
+		return fmt.Errorf("eval weights: %v has no learned evaluation", v)
+	}
+	if _, err := newNet(l, nw); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString(weightsMagic)
+	le := binary.LittleEndian
+	buf.Write(le.AppendUint16(nil, NetVersion))
+	name := WeightsName(v)
+	buf.WriteByte(byte(len(name)))
+	buf.WriteString(name)
+	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
+	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
+	for _, x := range nw.W1 {
+		buf.Write(le.AppendUint16(nil, uint16(x)))
+	}
+	for _, x := range nw.B1 {
+		buf.Write(le.AppendUint16(nil, uint16(x)))
+	}
+	for _, x := range nw.W2 {
+		buf.Write(le.AppendUint32(nil, uint32(x)))
+	}
+	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
+	_, err := w.Write(buf.Bytes())
+	return err
 }
 
 // SetWeights puts in use for v the weights raw (mg and eg interleaved by
@@ -199,54 +275,60 @@ func WeightsName(v *movegen.Variant) string { return v.RulesName() }
 // errTruncated is the error of a file that ends early.
 var errTruncated = errors.New("eval weights: truncated file")
 
-// parseWeights reads and checks a weights file for layout l.
-func parseWeights(l *layout, r io.Reader) ([]int16, error) {
+// parseWeights reads and checks a weights file for layout l: the linear
+// correction's values (version 1) or a network's weights (version 2).
+func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxWeightsFile+1))
 	if err != nil {
-		return nil, fmt.Errorf("eval weights: %v", err)
+		return nil, nil, fmt.Errorf("eval weights: %v", err)
 	}
 	if len(b) == 0 {
-		return nil, errors.New("eval weights: empty file")
+		return nil, nil, errors.New("eval weights: empty file")
 	}
 	if len(b) > maxWeightsFile {
-		return nil, fmt.Errorf("eval weights: file larger than %d bytes: not a weights file", maxWeightsFile)
+		return nil, nil, fmt.Errorf("eval weights: file larger than %d bytes: not a weights file", maxWeightsFile)
 	}
 	if len(b) < len(weightsMagic) || string(b[:4]) != weightsMagic {
 		if len(b) < len(weightsMagic) && strings.HasPrefix(weightsMagic, string(b)) {
-			return nil, errTruncated
+			return nil, nil, errTruncated
 		}
-		return nil, errors.New("eval weights: not a weights file (no DAMW header)")
+		return nil, nil, errors.New("eval weights: not a weights file (no DAMW header)")
 	}
 	le := binary.LittleEndian
 	pos := 4
 	need := func(n int) bool { return len(b)-pos >= n }
 	if !need(3) {
-		return nil, errTruncated
+		return nil, nil, errTruncated
 	}
-	if ver := le.Uint16(b[pos:]); ver != WeightsVersion {
-		return nil, fmt.Errorf("eval weights: format version %d, this build reads %d", ver, WeightsVersion)
+	ver := le.Uint16(b[pos:])
+	if ver != WeightsVersion && ver != NetVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d and %d", ver, WeightsVersion, NetVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
 	if !need(nl) {
-		return nil, errTruncated
+		return nil, nil, errTruncated
 	}
 	name := string(b[pos : pos+nl])
 	pos += nl
 	if want := WeightsName(l.v); name != want {
-		return nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, want)
+		return nil, nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, want)
+	}
+	if ver == NetVersion {
+		nw, err := parseNet(l, b, pos)
+		return nil, nw, err
 	}
 	if !need(8) {
-		return nil, errTruncated
+		return nil, nil, errTruncated
 	}
 	nsq, nwin, nf := int(le.Uint16(b[pos:])), int(le.Uint16(b[pos+2:])), int(le.Uint32(b[pos+4:]))
 	pos += 8
 	if nsq != l.nsq || nwin != len(l.winW) || nf != l.nFeat {
-		return nil, fmt.Errorf("eval weights: layout %d squares, %d regions, %d features; %s needs %d, %d, %d",
+		return nil, nil, fmt.Errorf("eval weights: layout %d squares, %d regions, %d features; %s needs %d, %d, %d",
 			nsq, nwin, nf, WeightsName(l.v), l.nsq, len(l.winW), l.nFeat)
 	}
 	if !need(4*nf + 4) {
-		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+4*nf+4)
+		return nil, nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+4*nf+4)
 	}
 	raw := make([]int16, 2*nf)
 	for i := range raw {
@@ -254,10 +336,51 @@ func parseWeights(l *layout, r io.Reader) ([]int16, error) {
 	}
 	pos += 4 * nf
 	if sum := le.Uint32(b[pos:]); sum != crc32.ChecksumIEEE(b[:pos]) {
+		return nil, nil, errors.New("eval weights: checksum mismatch (corrupted file)")
+	}
+	if pos+4 != len(b) {
+		return nil, nil, fmt.Errorf("eval weights: %d bytes after the checksum", len(b)-pos-4)
+	}
+	return raw, nil, nil
+}
+
+// parseNet reads the rest of a network file b from pos, after its
+// variant's name.
+func parseNet(l *layout, b []byte, pos int) (*NetWeights, error) {
+	le := binary.LittleEndian
+	if len(b)-pos < 4 {
+		return nil, errTruncated
+	}
+	nsq, h := int(le.Uint16(b[pos:])), int(le.Uint16(b[pos+2:]))
+	pos += 4
+	if nsq != l.nsq {
+		return nil, fmt.Errorf("eval weights: a network of %d squares; %s has %d", nsq, WeightsName(l.v), l.nsq)
+	}
+	if err := CheckNetHidden(h); err != nil {
+		return nil, fmt.Errorf("eval weights: a network of %v", err)
+	}
+	n1 := NetKinds * nsq * h
+	if want := pos + 2*n1 + 2*h + 4*h + 4; len(b) < want {
+		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), want)
+	}
+	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, h)}
+	for i := range nw.W1 {
+		nw.W1[i] = int16(le.Uint16(b[pos+2*i:]))
+	}
+	pos += 2 * n1
+	for i := range nw.B1 {
+		nw.B1[i] = int16(le.Uint16(b[pos+2*i:]))
+	}
+	pos += 2 * h
+	for i := range nw.W2 {
+		nw.W2[i] = int32(le.Uint32(b[pos+4*i:]))
+	}
+	pos += 4 * h
+	if sum := le.Uint32(b[pos:]); sum != crc32.ChecksumIEEE(b[:pos]) {
 		return nil, errors.New("eval weights: checksum mismatch (corrupted file)")
 	}
 	if pos+4 != len(b) {
 		return nil, fmt.Errorf("eval weights: %d bytes after the checksum", len(b)-pos-4)
 	}
-	return raw, nil
+	return nw, nil
 }

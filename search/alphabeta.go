@@ -178,7 +178,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if depth <= rfpDepth && !e.v.HasCapture(p) && !w.threatened(p) {
 			// Reverse futility: a quiet position with no capture threat whose
 			// static value beats beta by a margin per ply is not searched.
-			if st := w.evaluate(p); st-rfpMargin*depth >= beta && e.v.HasMove(p, &w.lists[ply]) {
+			if st := w.evaluate(p, ply); st-rfpMargin*depth >= beta && e.v.HasMove(p, &w.lists[ply]) {
 				return st
 			}
 		}
@@ -240,6 +240,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		c := &w.pos[ply+1]
 		*c = *p
 		c.Play(m)
+		w.accOK[ply+1] = false
 		if depth > 1 {
 			// The child probes the table: start loading its bucket now,
 			// and the next move's (once the list is sorted there) while
@@ -345,7 +346,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if s, ok := w.probeEG(p, ply); ok && ply > 0 {
 			return s
 		}
-		return w.evaluate(p)
+		return w.evaluate(p, ply)
 	}
 	e.v.Generate(p, ml)
 	best := -inf
@@ -353,6 +354,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		c := &w.pos[ply+1]
 		*c = *p
 		c.Play(ml.Moves[i])
+		w.accOK[ply+1] = false
 		s := -w.qsearch(-beta, -alpha, ply+1)
 		if w.aborted {
 			return 0

@@ -1,6 +1,9 @@
 package search
 
-import "github.com/damaengine/damaengine/movegen"
+import (
+	"github.com/damaengine/damaengine/eval"
+	"github.com/damaengine/damaengine/movegen"
+)
 
 // evalCacheBits is the log2 of the entries of a worker's evaluation cache.
 const evalCacheBits = 14
@@ -19,16 +22,21 @@ type evalCache struct {
 // clear empties the cache.
 func (c *evalCache) clear() { clear(c.e[:]) }
 
-// evaluate returns the static evaluation of p for the side to move,
-// from the worker's cache when it holds p.
-func (w *worker) evaluate(p *movegen.Position) int {
+// evaluate returns the static evaluation of p = w.pos[ply] for the side
+// to move, from the worker's cache when it holds p.
+func (w *worker) evaluate(p *movegen.Position, ply int) int {
 	const keyMask = ^uint64(0xFFFF)
 	slot := &w.evc.e[p.Key&(1<<evalCacheBits-1)]
 	if v := *slot; v&keyMask == p.Key&keyMask && v != 0 {
 		return int(int16(uint16(v)))
 	}
 	var s int
-	if e := w.e; e.evalDirect {
+	if w.net != nil {
+		s = w.net.White(p, w.netAcc(ply))
+		if p.Side == movegen.Black {
+			s = -s
+		}
+	} else if e := w.e; e.evalDirect {
 		s = e.evr.Evaluate(p)
 	} else {
 		s = e.eval(e.v, p)
@@ -36,4 +44,30 @@ func (w *worker) evaluate(p *movegen.Position) int {
 	s = max(min(s, 32767), -32767)
 	*slot = p.Key&keyMask | uint64(uint16(int16(s)))
 	return s
+}
+
+// netChain is how many plies netAcc walks back for an ancestor's sums
+// before it computes them from the pieces instead.
+const netChain = 8
+
+// netAcc returns the network's first-layer sums of w.pos[ply], updating
+// them from the nearest ancestor whose sums are known (each ply on the way
+// keeps its own), or computing them from the pieces.
+func (w *worker) netAcc(ply int) *eval.NetAcc {
+	if w.accOK[ply] {
+		return &w.acc[ply]
+	}
+	k := ply
+	for k > 0 && !w.accOK[k] && ply-k < netChain {
+		k--
+	}
+	if !w.accOK[k] {
+		w.net.Refresh(&w.acc[k], &w.pos[k])
+		w.accOK[k] = true
+	}
+	for j := k + 1; j <= ply; j++ {
+		w.net.Update(&w.acc[j], &w.acc[j-1], &w.pos[j-1], &w.pos[j])
+		w.accOK[j] = true
+	}
+	return &w.acc[ply]
 }

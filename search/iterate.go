@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
 )
 
@@ -38,6 +39,14 @@ type worker struct {
 	excluded  []movegen.Move // root moves left out (multi-PV)
 
 	evc evalCache
+
+	// The network evaluation's first-layer sums by ply (eval.Net), when
+	// the variant's evaluation is a network: accOK[ply] says acc[ply]
+	// belongs to pos[ply] (cleared whenever pos[ply] is set), and
+	// netAcc brings it up to date from the nearest ancestor's.
+	net   *eval.Net
+	acc   [MaxPly + 2]eval.NetAcc
+	accOK [MaxPly + 2]bool
 }
 
 func (w *worker) setup(g Game) {
@@ -54,6 +63,11 @@ func (w *worker) setup(g Game) {
 	w.nodes = 0
 	w.nextTick = 1
 	w.evc.clear()
+	w.net = nil
+	if w.e.evalDirect {
+		w.net = eval.ActiveNet(w.e.v)
+	}
+	clear(w.accOK[:])
 	w.published.Store(0)
 	w.aborted = false
 	for s := range w.hist {

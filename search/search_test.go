@@ -988,3 +988,59 @@ func TestDirectEval(t *testing.T) {
 		t.Error("New: not direct")
 	}
 }
+
+// TestNetIncremental: with a network evaluation in use, the search's
+// accumulators updated ply by ply (evaluate's netAcc) give the scores the
+// network computes from the pieces (eval.Evaluate, reached through a
+// non-direct evaluation function): the same tree, node for node, in
+// International and Italian middlegames.
+func TestNetIncremental(t *testing.T) {
+	fens := map[*movegen.Variant]string{
+		movegen.International: "W:W25,27,28,31-35,37-39,41,43,44,46,47,49,50:B1,3-6,8,9,11-13,16-20,23,24,26",
+		movegen.Italian:       "W:W17,19,23,24,25,29,30,31:B1,2,3,5,6,9,11,12,K32",
+	}
+	for _, v := range []*movegen.Variant{movegen.International, movegen.Italian} {
+		n := eval.NetSquares(v) * eval.NetKinds * 16
+		nw := eval.NetWeights{Hidden: 16, W1: make([]int16, n), B1: make([]int16, 16), W2: make([]int32, 16)}
+		x := uint32(12345)
+		rnd := func(k int) int { x = x*1664525 + 1013904223; return int(x>>8)%(2*k+1) - k }
+		for i := range nw.W1 {
+			nw.W1[i] = int16(rnd(120))
+		}
+		for j := range nw.B1 {
+			nw.B1[j] = int16(128 + rnd(100))
+			nw.W2[j] = int32(rnd(3000))
+		}
+		var buf strings.Builder
+		if err := eval.WriteNet(&buf, v, nw); err != nil {
+			t.Fatal(err)
+		}
+		if err := eval.LoadWeights(v, strings.NewReader(buf.String())); err != nil {
+			t.Fatal(err)
+		}
+		p, err := v.ParseFEN(fens[v])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes [2]uint64
+		var scores [2]int
+		for i, f := range []EvalFunc{eval.Evaluate, func(v *movegen.Variant, p *movegen.Position) int { return eval.Evaluate(v, p) }} {
+			e := New(v, 16)
+			e.SetEval(f)
+			if (e.evalDirect) != (i == 0) {
+				t.Fatalf("eval %d: evalDirect %v", i, e.evalDirect)
+			}
+			res := e.Search(NewControl(false), Game{Pos: p}, Limits{Depth: 9}, nil)
+			nodes[i], scores[i] = res.Nodes, res.Score
+		}
+		eval.ResetWeights(v)
+		t.Logf("%v: %d nodes, score %d", v, nodes[0], scores[0])
+		if nodes[0] != nodes[1] || scores[0] != scores[1] {
+			t.Errorf("%v: incremental %d nodes score %d, from the pieces %d nodes score %d", v, nodes[0], scores[0], nodes[1], scores[1])
+		}
+		e := New(v, 16)
+		if res := e.Search(NewControl(false), Game{Pos: p}, Limits{Depth: 9}, nil); res.Nodes == nodes[0] {
+			t.Errorf("%v: the embedded evaluation searched the same %d nodes as the network: the network was not used", v, res.Nodes)
+		}
+	}
+}

@@ -37,7 +37,6 @@ func BuildSet(v *movegen.Variant, games []Game, cfg LabelConfig) *Set {
 		if cfg.Skip > 0 && (g.Index%cfg.Skip == cfg.SkipRem) != cfg.Keep {
 			continue
 		}
-		result := (float64(g.Result) + 1) / 2
 		for _, smp := range g.Positions {
 			p := smp.Pos
 			var phase float64
@@ -48,18 +47,25 @@ func BuildSet(v *movegen.Variant, games []Game, cfg LabelConfig) *Set {
 				idx = append(idx, f.Index)
 				coef = append(coef, float32(f.Coef)/eval.WeightScale)
 			}
-			sc := float64(max(min(smp.Score, maxScore), -maxScore))
-			if p.Side == movegen.Black {
-				sc = -sc
-			}
-			y := result
-			if cfg.Lambda < 1 && cfg.K > 0 {
-				y = cfg.Lambda*result + (1-cfg.Lambda)/(1+math.Exp(-sc/cfg.K))
-			}
-			s.Add(idx, coef, float32(phase), float32(base), float32(y))
+			s.Add(idx, coef, float32(phase), float32(base), float32(label(g, smp, cfg)))
 		}
 	}
 	return s
+}
+
+// label is the target of position smp of game g: the probability that
+// White wins, λ × the game's result + (1 − λ) × the search score's win
+// probability sigmoid(score/K) (the score clipped to ±maxScore).
+func label(g *Game, smp Sample, cfg LabelConfig) float64 {
+	result := (float64(g.Result) + 1) / 2
+	if cfg.Lambda >= 1 || cfg.K <= 0 {
+		return result
+	}
+	sc := float64(max(min(smp.Score, maxScore), -maxScore))
+	if smp.Pos.Side == movegen.Black {
+		sc = -sc
+	}
+	return cfg.Lambda*result + (1-cfg.Lambda)/(1+math.Exp(-sc/cfg.K))
 }
 
 // Quantize turns fitted weights (in weight units: the coefficients of

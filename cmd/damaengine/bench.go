@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/damaengine/damaengine/bench"
@@ -10,13 +11,17 @@ import (
 )
 
 // runBench implements "damaengine bench [--variant V|all] [--depth N]
-// [--hand-written]": a line per position, then "bench nodes=N time=S nps=X".
+// [--hand-written | --eval-file FILE]": a line per position, then "bench nodes=N time=S nps=X".
 func runBench(c *command, args []string) int {
 	variant := c.String("variant", "italian", "rule set, or all")
 	depth := c.Int("depth", bench.DefaultBenchDepth, "search depth per position")
 	hand := c.Bool("hand-written", false, "the hand-written evaluation alone, without the learned correction (to compare the search's speed with builds that had no learned evaluation)")
+	evalFile := c.String("eval-file", "", "a weights file (tune fit's output) in use instead of the embedded weights of its variant")
 	if rc, ok := c.parse(args); !ok {
 		return rc
+	}
+	if *hand && *evalFile != "" {
+		return c.fail(2, "--hand-written and --eval-file exclude each other")
 	}
 	if *depth < 1 || *depth > 60 {
 		return c.fail(2, "--depth %d out of range 1-60", *depth)
@@ -44,6 +49,18 @@ func runBench(c *command, args []string) int {
 				eval.ResetWeights(v)
 			}
 		}()
+	}
+	if *evalFile != "" {
+		f, err := os.Open(*evalFile)
+		if err != nil {
+			return c.fail(1, "--eval-file: %v", err)
+		}
+		v, err := eval.LoadWeightsFile(f)
+		f.Close()
+		if err != nil {
+			return c.fail(1, "--eval-file %s: %v", *evalFile, err)
+		}
+		defer eval.ResetWeights(v)
 	}
 	var total uint64
 	var elapsed time.Duration

@@ -59,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 var commands = map[string]subcommand{
 	"hub":   {"damaengine hub [--name=value ...]", runHubOrHelp, nil},
 	"perft": {"damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", runPerft, nil},
-	"bench": {"damaengine bench [--variant V|all] [--depth N] [--hand-written]", runBench, nil},
+	"bench": {"damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]", runBench, nil},
 	"dxp":   {"damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", runDXP, nil},
 	"play":  {"damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", runPlay, nil},
 	"match": {`damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, runMatch, nil},

@@ -15,7 +15,7 @@ import (
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
-       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
+       damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
 // runTune answers "damaengine tune" without a step: self-play data (gen),
 // optionally scored again by a deeper search (label), then the fit of the
@@ -135,9 +135,10 @@ func runTuneFit(c *command, args []string) int {
 	variant := c.rulesFlag()
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "weights file to write")
-	epochs := c.Int("epochs", 4, "passes over the data")
-	batch := c.Int("batch", 1024, "positions per Adam step")
-	rate := c.Float64("rate", 4, "Adam step size (weight units, 1/4 centi-man)")
+	hidden := c.Int("hidden", 0, "fit a network of H hidden units (16, 32, 48 or 64) instead of the linear correction")
+	epochs := c.Int("epochs", 0, "passes over the data (0: 4 for the linear correction, 6 for a network)")
+	batch := c.Int("batch", 0, "positions per Adam step (0: 1024 for the linear correction, 256 for a network)")
+	rate := c.Float64("rate", 0, "Adam step size (0: 4 weight units, 1/4 centi-man each, for the linear correction; 0.001 for a network)")
 	l2 := c.Float64("l2", 1e-10, "L2 penalty per weight (on the mean loss, weights in 1/4 centi-man)")
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
@@ -153,11 +154,42 @@ func runTuneFit(c *command, args []string) int {
 	if *kScale < 0 {
 		return c.fail(2, "--k must be 0 (fitted) or more")
 	}
+	if *epochs < 0 || *batch < 0 || *rate < 0 {
+		return c.fail(2, "--epochs, --batch and --rate must be 0 (the default) or more")
+	}
+	net := *hidden != 0
+	if net {
+		if err := eval.CheckNetHidden(*hidden); err != nil {
+			return c.fail(2, "--hidden: %v (or 0: the linear correction)", err)
+		}
+	}
+	if net && (*initFile != "" || *ckpt != "") {
+		return c.fail(2, "--init and --checkpoint are for the linear correction, not with --hidden")
+	}
+	if net && eval.NetSquares(v) == 0 {
+		return c.fail(2, "%v has no network layout", v)
+	}
+	def := func(x *int, lin, nn int) {
+		if *x == 0 {
+			*x = lin
+			if net {
+				*x = nn
+			}
+		}
+	}
+	def(epochs, 4, 6)
+	def(batch, 1024, 256)
+	if *rate == 0 {
+		*rate = 4
+		if net {
+			*rate = 0.001
+		}
+	}
 	nf := eval.FeatureCount(v)
 	if nf == 0 {
 		return c.fail(2, "%v has no learned evaluation layout", v)
 	}
-	if *ckpt == "" {
+	if *ckpt == "" && !net {
 		*ckpt = *out + ".ckpt"
 	}
 	var init []float64
@@ -189,6 +221,10 @@ func runTuneFit(c *command, args []string) int {
 		k = *kScale
 	}
 	lab := tune.LabelConfig{Lambda: *lambda, K: k, Skip: 10}
+	if net {
+		return fitNet(c, v, games, lab, tune.NetConfig{Inputs: eval.NetKinds * eval.NetSquares(v), Hidden: *hidden,
+			K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: 1}, *out, t0)
+	}
 	train := tune.BuildSet(v, games, lab)
 	lab.Keep = true
 	valid := tune.BuildSet(v, games, lab)
@@ -220,5 +256,37 @@ func runTuneFit(c *command, args []string) int {
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: wrote %s\n", *out)
+	return 0
+}
+
+// fitNet is tune fit --hidden: the network fit of games labelled by lab,
+// written to out.
+func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelConfig, cfg tune.NetConfig, out string, t0 time.Time) int {
+	train := tune.BuildNetSet(v, games, lab)
+	lab.Keep = true
+	valid := tune.BuildNetSet(v, games, lab)
+	fmt.Fprintf(c.stderr, "tune: %d games, %d training and %d validation positions, K=%.1f, %d hidden units, read in %s\n",
+		len(games), train.Rows(), valid.Rows(), cfg.K, cfg.Hidden, time.Since(t0).Round(time.Millisecond))
+	fmt.Fprintf(c.stderr, "tune: hand-written alone: loss %.5f (training) %.5f (validation)\n",
+		tune.NetLoss(train, nil, cfg.K), tune.NetLoss(valid, nil, cfg.K))
+	st, err := tune.FitNet(cfg, train, valid, func(p tune.Progress) {
+		fmt.Fprintf(c.stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %s elapsed, ETA %s\n",
+			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))
+	})
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	if err := eval.WriteNet(f, v, st.Quantize()); err != nil {
+		f.Close()
+		return c.fail(1, "%v", err)
+	}
+	if err := f.Close(); err != nil {
+		return c.fail(1, "%v", err)
+	}
+	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
 	return 0
 }

@@ -22,6 +22,9 @@ func TestTuneHelpAndErrors(t *testing.T) {
 		{"tune"}, {"tune", "frob"}, {"tune", "gen"}, {"tune", "fit", "--data", "x"},
 		{"tune", "gen", "--variant", "nope", "--out", "x"},
 		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--k", "-1"},
+		{"tune", "fit", "--variant", "italian", "--data", "x", "--out", "y", "--hidden", "12"},
+		{"tune", "fit", "--variant", "italian", "--data", "x", "--out", "y", "--hidden", "16", "--init", "z.dw"},
+		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--hidden", "16"},
 		{"tune", "gen", "--out", "x", "--weights", "/nonexistent.dw"},
 		{"tune", "label", "--data", "x"}, {"tune", "label", "--data", "x", "--out", "y", "--every", "0"},
 		{"tune", "label", "--data", "x", "--out", "y", "--weights", "/nonexistent.dw"},
@@ -83,5 +86,42 @@ func TestTuneEndToEnd(t *testing.T) {
 	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", deep, "--out", again + "2", "--init", games}, nil, &out, &errb); rc != 1 ||
 		!strings.Contains(errb.String(), "--init") || !strings.Contains(errb.String(), "not a weights file") {
 		t.Errorf("fit --init GAMES: rc %d, stderr %q", rc, errb.String())
+	}
+	// A network fit: its file loads as a network, bench runs with it, and
+	// --init refuses it.
+	errb.Reset()
+	netFile := filepath.Join(dir, "net.dw")
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", deep, "--out", netFile, "--hidden", "16", "--epochs", "2"}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit --hidden 16: rc %d, %s", rc, errb.String())
+	}
+	if out.Len() != 0 || !strings.Contains(errb.String(), "16 hidden units") || !strings.Contains(errb.String(), "epoch 2/2") {
+		t.Errorf("fit --hidden: stdout %q, progress %q", out.String(), errb.String())
+	}
+	b, err = os.ReadFile(netFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eval.LoadWeights(movegen.Italian, bytes.NewReader(b)); err != nil || eval.ActiveNet(movegen.Italian) == nil {
+		t.Errorf("the network file does not load as a network: %v", err)
+	}
+	eval.ResetWeights(movegen.Italian)
+	out.Reset()
+	errb.Reset()
+	if rc := run([]string{"bench", "--depth", "3", "--eval-file", netFile}, nil, &out, &errb); rc != 0 || !strings.Contains(out.String(), "bench nodes=") {
+		t.Errorf("bench --eval-file: rc %d, stdout %q, stderr %q", rc, out.String(), errb.String())
+	}
+	if eval.ActiveNet(movegen.Italian) != nil {
+		t.Error("bench --eval-file left the network in use")
+	}
+	for _, args := range [][]string{
+		{"bench", "--eval-file", games},
+		{"bench", "--eval-file", filepath.Join(dir, "missing.dw")},
+		{"tune", "fit", "--variant", "italian", "--data", deep, "--out", again + "3", "--init", netFile},
+	} {
+		out.Reset()
+		errb.Reset()
+		if rc := run(args, nil, &out, &errb); rc != 1 || !strings.Contains(errb.String(), "eval") && !strings.Contains(errb.String(), "no such file") {
+			t.Errorf("%v: rc %d, stderr %q", args, rc, errb.String())
+		}
 	}
 }

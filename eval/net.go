@@ -1,0 +1,369 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// The network evaluation: the variant's hand-written evaluation plus a
+// small neural network over the pieces, in place of the linear learned
+// correction (learned.go) where a network file is in use.
+//
+// Inputs: four blocks of one input per playable square (NetKinds: own men,
+// the other side's men, own kings, the other side's kings), read twice:
+// view A from White's side (White's pieces are "own", squares numbered as
+// the layout numbers them from White's view) and view B from Black's
+// (Black's pieces are "own", each square numbered as its rotation is).
+// Both views go through the same first layer, H hidden units with a
+// clipped linear activation (0 below 0, 1 above 1), and the output is
+//
+//	Σ_j W2[j] · (clip(A_j) − clip(B_j))
+//
+// so that a position and its colour-mirror score exactly opposite, by
+// construction. A colour's view B is the mirrored position's view A.
+//
+// Integer form: the first layer's weights and biases are int16 in units of
+// 1/NetQ (an activation of 1 is NetQ), the output weights int32 in units
+// of 1/NetOutScale centi-man per activation unit; the score in centi-men
+// is Σ W2[j]·(clipA_j − clipB_j) / (NetQ·NetOutScale), truncated toward
+// zero (which keeps it antisymmetric).
+//
+// Speed: the first layer's sums (the accumulator) are kept as 16-bit
+// lanes packed four to a uint64. Packing is linear (a vector x packs to
+// Σ x_i·2^(16i), modulo 2^64), so a packed row added or subtracted adds or
+// subtracts every lane at once. The bias row carries 2^15 in every lane
+// besides the biases, so a lane holds its sum + 2^15: as long as each sum
+// stays within int16, which loading checks for every position (netBound),
+// every lane is in [0, 2^16) and the word is exactly its lanes' digits,
+// each read by a shift and a mask. The search keeps one accumulator per ply and updates it from
+// its parent's by the pieces that changed (NetUpdate): a move changes two
+// to a few squares, so an evaluation costs a few row additions and the
+// output layer instead of a pass over every piece.
+
+// NetQ is the integer value of an activation of 1 (the clip's top),
+// 1 << netQBits.
+const (
+	NetQ     = 1 << netQBits
+	netQBits = 8
+)
+
+// NetOutScale is the output weights' units per centi-man.
+const NetOutScale = 64
+
+// NetKinds is the number of input blocks: own men, other men, own kings,
+// other kings.
+const NetKinds = 4
+
+// NetBlock is the hidden units of one block: a network has a whole number
+// of blocks (each four words of four lanes), the unit its loops run over.
+const NetBlock = 16
+
+// MaxNetHidden is the largest hidden layer a network file may have.
+const MaxNetHidden = 64
+
+// netBlocks is the most blocks one view has.
+const netBlocks = MaxNetHidden / NetBlock
+
+// CheckNetHidden returns an error unless a network may have h hidden
+// units: a multiple of NetBlock from NetBlock to MaxNetHidden.
+func CheckNetHidden(h int) error {
+	if h < NetBlock || h > MaxNetHidden || h%NetBlock != 0 {
+		return fmt.Errorf("%d hidden units, want a multiple of %d from %d to %d", h, NetBlock, NetBlock, MaxNetHidden)
+	}
+	return nil
+}
+
+// netBlock is one block's packed sums: 16 lanes in four words.
+type netBlock [4]uint64
+
+// NetWeights are a network's weights in integer form: W1 by input (kind ×
+// squares + square) then hidden unit, B1 and W2 by hidden unit.
+type NetWeights struct {
+	Hidden int
+	W1     []int16 // NetKinds × squares × Hidden
+	B1     []int16 // Hidden
+	W2     []int32 // Hidden
+}
+
+// NetAcc is the first layer's sums of a position, both views packed: view
+// A in blocks [0, nb), view B in [nb, 2nb), nb = hidden/NetBlock.
+type NetAcc [2 * netBlocks]netBlock
+
+// Net is a network ready to evaluate with: the rows of packed first-layer
+// weights by piece kind and bit.
+type Net struct {
+	hand func(p *movegen.Position) int // the variant's hand-written evaluation (White)
+	nb   int                           // blocks per view
+	// rows[((k*64)+b)*2nb : +2nb] is what a piece of kind k (0 White man,
+	// 1 Black man, 2 White king, 3 Black king) on bit b adds to both
+	// views' blocks.
+	rows []netBlock
+	bias NetAcc
+	w2   [netBlocks][4][4]int64 // by block, word, lane
+	w2q  int64                  // NetQ × Σ w2, which Output's lanes carry in excess
+	raw  NetWeights
+}
+
+// netLaneBias is added to every lane of the accumulator (see the notes
+// above): a lane holds its sum + netLaneBias.
+const netLaneBias = 1 << 15
+
+// netSets returns the four piece sets of a position: White men, Black
+// men, White kings, Black kings.
+func netSets(p *movegen.Position) [4]uint64 {
+	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	return [4]uint64{w &^ k, b &^ k, w & k, b & k}
+}
+
+// packBlocks packs x (hidden values) into blocks, four 16-bit lanes a
+// word: hidden unit j is lane j%4 of word (j/4)%4 of block j/16.
+func packBlocks(dst []netBlock, x []int64) {
+	for i := range dst {
+		for wd := range dst[i] {
+			var p int64
+			for l := 3; l >= 0; l-- {
+				p = p<<16 + x[16*i+4*wd+l]
+			}
+			dst[i][wd] = uint64(p)
+		}
+	}
+}
+
+// newNet builds the network of weights nw for layout l, checking that no
+// position can overflow a 16-bit lane.
+func newNet(l *layout, nw NetWeights) (*Net, error) {
+	h := nw.Hidden
+	if err := CheckNetHidden(h); err != nil {
+		return nil, fmt.Errorf("eval network: %v", err)
+	}
+	if l.damone {
+		return nil, errors.New("eval network: Damone has no network layout")
+	}
+	if len(nw.W1) != NetKinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != h {
+		return nil, fmt.Errorf("eval network: %d, %d, %d weights; want %d, %d, %d",
+			len(nw.W1), len(nw.B1), len(nw.W2), NetKinds*l.nsq*h, h, h)
+	}
+	if j, b := netBound(l.nsq, nw); b > 32767 {
+		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
+	}
+	nb := h / NetBlock
+	n := &Net{hand: l.hand, nb: nb, rows: make([]netBlock, NetKinds*64*2*nb), raw: nw}
+	x := make([]int64, h)
+	for b := 0; b < 64; b++ {
+		sa, sb := l.sqW[b], l.sqB[b]
+		if sa < 0 || sb < 0 {
+			continue
+		}
+		for k := 0; k < NetKinds; k++ {
+			// View A: White's pieces are own (kinds 0 and 2 stay), read on
+			// White's numbering; view B: Black's pieces are own (the
+			// colours swap: 0↔1, 2↔3), on the rotated numbering.
+			row := n.rows[(k*64+b)*2*nb : (k*64+b+1)*2*nb]
+			for _, v := range [2]struct {
+				kind, sq, off int
+			}{{k, int(sa), 0}, {k ^ 1, int(sb), nb}} {
+				in := (v.kind*l.nsq + v.sq) * h
+				for j := range x {
+					x[j] = int64(nw.W1[in+j])
+				}
+				packBlocks(row[v.off:v.off+nb], x)
+			}
+		}
+	}
+	for j := range x {
+		x[j] = int64(nw.B1[j]) + netLaneBias
+	}
+	packBlocks(n.bias[:nb], x)
+	packBlocks(n.bias[nb:2*nb], x)
+	for j := 0; j < h; j++ {
+		n.w2[j/16][j/4%4][j%4] = int64(nw.W2[j])
+		n.w2q += NetQ * int64(nw.W2[j])
+	}
+	return n, nil
+}
+
+// netBound returns the hidden unit whose sum can grow largest in magnitude
+// over all positions, and that bound: the bias plus, square by square, the
+// largest weight of any piece kind there (one piece a square).
+func netBound(nsq int, nw NetWeights) (int, int) {
+	h := nw.Hidden
+	worst, wj := -1, 0
+	for j := 0; j < h; j++ {
+		s := abs16(nw.B1[j])
+		for sq := 0; sq < nsq; sq++ {
+			m := 0
+			for k := 0; k < NetKinds; k++ {
+				m = max(m, abs16(nw.W1[(k*nsq+sq)*h+j]))
+			}
+			s += m
+		}
+		if s > worst {
+			worst, wj = s, j
+		}
+	}
+	return wj, worst
+}
+
+func abs16(x int16) int {
+	if x < 0 {
+		return -int(x)
+	}
+	return int(x)
+}
+
+// Refresh sets acc to the first layer's sums of p, from its pieces.
+func (n *Net) Refresh(acc *NetAcc, p *movegen.Position) {
+	m := 2 * n.nb
+	a := acc[:m:m]
+	copy(a, n.bias[:m])
+	for k, set := range netSets(p) {
+		for x := set; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x) & 63
+			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
+		}
+	}
+}
+
+// addBlocks adds the blocks r to a, lane by lane (len(r) ≥ len(a)).
+func addBlocks(a, r []netBlock) {
+	r = r[:len(a)]
+	for i := range a {
+		x, y := &a[i], &r[i]
+		x[0] += y[0]
+		x[1] += y[1]
+		x[2] += y[2]
+		x[3] += y[3]
+	}
+}
+
+// subBlocks subtracts the blocks r from a, lane by lane.
+func subBlocks(a, r []netBlock) {
+	r = r[:len(a)]
+	for i := range a {
+		x, y := &a[i], &r[i]
+		x[0] -= y[0]
+		x[1] -= y[1]
+		x[2] -= y[2]
+		x[3] -= y[3]
+	}
+}
+
+// Update sets acc to the sums of p from prev, the sums of q: it subtracts
+// the pieces of q that p does not have and adds those p has that q has
+// not (a move's from square, its captures, its landing square).
+func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
+	m := 2 * n.nb
+	a, pv := acc[:m:m], prev[:m:m]
+	for i := range a {
+		a[i] = pv[i]
+	}
+	sq, sp := netSets(q), netSets(p)
+	for k := range sq {
+		for x := sq[k] &^ sp[k]; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x) & 63
+			subBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
+		}
+		for x := sp[k] &^ sq[k]; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x) & 63
+			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
+		}
+	}
+}
+
+// Output returns the network's score of the sums acc, centi-men, White's
+// view.
+func (n *Net) Output(acc *NetAcc) int {
+	nb := n.nb
+	var s int64
+	for i := 0; i < nb; i++ {
+		a, b, w := &acc[i&(netBlocks-1)], &acc[(nb+i)&(2*netBlocks-1)], &n.w2[i&(netBlocks-1)]
+		for k := range a {
+			// The lanes of d are clip(A_j) − clip(B_j) + NetQ, in [0,
+			// 2·NetQ]: adding and subtracting them word-wide neither
+			// carries nor borrows.
+			d := clipLanes(a[k]) + (netQLanes - clipLanes(b[k]))
+			v := &w[k]
+			s += v[0]*int64(d&0x3FF) + v[1]*int64(d>>16&0x3FF) + v[2]*int64(d>>32&0x3FF) + v[3]*int64(d>>48)
+		}
+	}
+	return int((s - n.w2q) / (NetQ * NetOutScale))
+}
+
+// Lane constants: 1, NetQ and 0x7FFF in every lane.
+const (
+	netOnes   = 0x0001000100010001
+	netQLanes = NetQ * netOnes
+	netLow15  = 0x7FFF * netOnes
+)
+
+// clipLanes returns the activations of the four lanes of x (each a sum +
+// netLaneBias), each clipped to [0, NetQ], four to a word. A lane's top
+// bit says its sum is not negative, and its low 15 bits are then the
+// sum; adding 0x7FFF − NetQ to those sets the top bit exactly when the
+// sum is above NetQ (no lane can carry: 0x7FFF + 0x7FFF − NetQ < 2^16).
+func clipLanes(x uint64) uint64 {
+	pos := x >> 15 & netOnes
+	t := x & netLow15
+	big := (t + (0x7FFF-NetQ)*netOnes) >> 15 & netOnes
+	z := t&^(big<<16-big) | big<<netQBits
+	return z & (pos<<16 - pos)
+}
+
+// White is the evaluation of p with the network, White's view, given the
+// first layer's sums acc of p: the hand-written evaluation plus Output.
+func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
+	return n.hand(p) + n.Output(acc)
+}
+
+// full is the network's score of p computed from its pieces.
+func (n *Net) full(p *movegen.Position) int {
+	var acc NetAcc
+	n.Refresh(&acc, p)
+	return n.Output(&acc)
+}
+
+// Weights returns the network's weights (not to be modified).
+func (n *Net) Weights() NetWeights { return n.raw }
+
+// ActiveNet returns the network v's evaluation uses now, or nil when it
+// uses none (hand-written or linear learned weights). A search takes it
+// once at its start, as weights change only between searches.
+func ActiveNet(v *movegen.Variant) *Net {
+	if l := layoutOf(v); l != nil {
+		if t := l.cur.Load(); t != nil {
+			return t.net
+		}
+	}
+	return nil
+}
+
+// NetInputs appends to a and b the active inputs of p's view A and view B
+// (kind × squares + square, as NetWeights.W1 is indexed), for the tuner,
+// and returns them with the hand-written evaluation of p (White's view).
+// For a variant without a learned layout it returns a, b unchanged and 0.
+func NetInputs(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]int32, []int32, int) {
+	l := layoutOf(v)
+	if l == nil {
+		return a, b, 0
+	}
+	for k, set := range netSets(p) {
+		for x := set; x != 0; x &= x - 1 {
+			bt := bits.TrailingZeros64(x) & 63
+			a = append(a, int32(k*l.nsq+int(l.sqW[bt])))
+			b = append(b, int32((k^1)*l.nsq+int(l.sqB[bt])))
+		}
+	}
+	return a, b, l.hand(p)
+}
+
+// NetSquares returns the playable squares of v's layout (the network's
+// inputs are NetKinds times as many), or 0 when v has none.
+func NetSquares(v *movegen.Variant) int {
+	if l := layoutOf(v); l != nil && !l.damone {
+		return l.nsq
+	}
+	return 0
+}

@@ -1,0 +1,262 @@
+package eval
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// netVariants are the variants a network can be loaded for (all with a
+// learned layout but Damone's two rule options).
+func netVariants() []*movegen.Variant {
+	var vs []*movegen.Variant
+	for _, v := range learnedVariants {
+		if NetSquares(v) > 0 {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// randomNet returns a network of random weights for v, first-layer
+// weights up to ±w1 units.
+func randomNet(v *movegen.Variant, hidden, w1 int, seed uint64) NetWeights {
+	r := rand.New(rand.NewPCG(seed, 17))
+	n := NetKinds * NetSquares(v) * hidden
+	nw := NetWeights{Hidden: hidden, W1: make([]int16, n), B1: make([]int16, hidden), W2: make([]int32, hidden)}
+	for i := range nw.W1 {
+		nw.W1[i] = int16(r.IntN(2*w1+1) - w1)
+	}
+	for j := range nw.B1 {
+		nw.B1[j] = int16(r.IntN(NetQ))
+		nw.W2[j] = int32(r.IntN(2*50*NetOutScale+1) - 50*NetOutScale)
+	}
+	return nw
+}
+
+// loadNet puts the network nw in use for v for the rest of test t.
+func loadNet(t *testing.T, v *movegen.Variant, nw NetWeights) *Net {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteNet(&buf, v, nw); err != nil {
+		t.Fatal(err)
+	}
+	if err := LoadWeights(v, &buf); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ResetWeights(v) })
+	n := ActiveNet(v)
+	if n == nil {
+		t.Fatal("ActiveNet: nil after loading a network")
+	}
+	return n
+}
+
+// floatNet is the network's score of p computed in floating point from
+// its inputs (NetInputs), the reference the packed integer form must meet.
+func floatNet(v *movegen.Variant, nw NetWeights, p *movegen.Position) float64 {
+	a, b, _ := NetInputs(v, p, nil, nil)
+	h := nw.Hidden
+	var s float64
+	for j := 0; j < h; j++ {
+		sa, sb := float64(nw.B1[j]), float64(nw.B1[j])
+		for _, i := range a {
+			sa += float64(nw.W1[int(i)*h+j])
+		}
+		for _, i := range b {
+			sb += float64(nw.W1[int(i)*h+j])
+		}
+		s += float64(nw.W2[j]) * (min(max(sa, 0), NetQ) - min(max(sb, 0), NetQ))
+	}
+	return s / (NetQ * NetOutScale)
+}
+
+// TestNetMatchesReference: on random games of every network variant, the
+// packed evaluation is the float reference truncated, an accumulator
+// updated move by move equals one computed from the pieces, and a position
+// and its mirror score exactly opposite.
+func TestNetMatchesReference(t *testing.T) {
+	for _, v := range netVariants() {
+		for _, h := range []int{NetBlock, 32, MaxNetHidden} {
+			nw := randomNet(v, h, 200, uint64(v.ID()*100+h))
+			n := loadNet(t, v, nw)
+			r := rand.New(rand.NewPCG(uint64(h), 3))
+			var ml movegen.MoveList
+			for g := 0; g < 6; g++ {
+				p := v.Start()
+				var acc, full NetAcc
+				n.Refresh(&acc, &p)
+				for ply := 0; ply < 160; ply++ {
+					n.Refresh(&full, &p)
+					if acc != full {
+						t.Fatalf("%v h=%d game %d ply %d: updated sums differ from the pieces' (%s)", v, h, g, ply, v.FEN(&p))
+					}
+					got := n.Output(&acc)
+					if want := math.Trunc(floatNet(v, nw, &p)); float64(got) != want {
+						t.Fatalf("%v h=%d %s: output %d, float reference %v", v, h, v.FEN(&p), got, want)
+					}
+					q := v.Flip(&p)
+					if a, b := EvaluateWhite(v, &p), EvaluateWhite(v, &q); a != -b {
+						t.Fatalf("%v h=%d %s: white score %d, mirror %d", v, h, v.FEN(&p), a, b)
+					}
+					if a, b := n.White(&p, &acc), EvaluateWhite(v, &p); a != b {
+						t.Fatalf("%v h=%d: White %d, EvaluateWhite %d", v, h, a, b)
+					}
+					v.Generate(&p, &ml)
+					if ml.N == 0 {
+						break
+					}
+					c := p
+					c.Play(ml.Moves[r.IntN(ml.N)])
+					var next NetAcc
+					n.Update(&next, &acc, &p, &c)
+					p, acc = c, next
+				}
+			}
+			ResetWeights(v)
+		}
+	}
+}
+
+// TestNetOverflowRefused: a network whose hidden sums could leave the
+// 16-bit lanes is refused, and a file of one is neither written nor read.
+func TestNetOverflowRefused(t *testing.T) {
+	v := movegen.International
+	nw := randomNet(v, 16, 200, 1)
+	for sq := 0; sq < NetSquares(v); sq++ {
+		nw.W1[sq*16+3] = 700 // unit 3: 50 squares × 700 > 32767
+	}
+	var buf bytes.Buffer
+	if err := WriteNet(&buf, v, nw); err == nil || !strings.Contains(err.Error(), "hidden unit 3") {
+		t.Errorf("WriteNet of an overflowing network: %v", err)
+	}
+}
+
+func TestNetFile(t *testing.T) {
+	v := movegen.International
+	nw := randomNet(v, 16, 150, 5)
+	var buf bytes.Buffer
+	if err := WriteNet(&buf, v, nw); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	p := gamesOf(v, 1, 40, 2)[39]
+	before := Evaluate(v, &p)
+	bad := map[string]struct {
+		b    []byte
+		want string
+	}{
+		"truncated": {good[:len(good)/2], "truncated"},
+		"corrupted": {flip(good, 60), "checksum"},
+		"trailing":  {append(append([]byte(nil), good...), 0), "after the checksum"},
+		"hidden":    {func() []byte { c := append([]byte(nil), good...); c[4+2+1+13+2] = 6; return c }(), "hidden units"},
+	}
+	for name, c := range bad {
+		err := LoadWeights(v, bytes.NewReader(c.b))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, c.want)
+		}
+		if got := Evaluate(v, &p); got != before {
+			t.Errorf("%s: a refused file changed the score %d to %d", name, before, got)
+		}
+	}
+	if err := LoadWeights(movegen.Russian, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"international\"") {
+		t.Errorf("wrong variant: %v", err)
+	}
+	if _, err := ReadWeights(v, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "network") {
+		t.Errorf("ReadWeights of a network file: %v", err)
+	}
+	if got, err := LoadWeightsFile(bytes.NewReader(good)); got != v || err != nil {
+		t.Fatalf("LoadWeightsFile: %v, %v", got, err)
+	}
+	defer ResetWeights(v)
+	n := ActiveNet(v)
+	if n == nil {
+		t.Fatal("no network in use after loading one")
+	}
+	var back bytes.Buffer
+	if err := WriteNet(&back, v, n.Weights()); err != nil || !bytes.Equal(back.Bytes(), good) {
+		t.Errorf("written again, the file differs (%v)", err)
+	}
+	if !UsesLearned(v) {
+		t.Error("UsesLearned false with a network in use")
+	}
+	HandWrittenOnly(v)
+	if ActiveNet(v) != nil {
+		t.Error("ActiveNet after HandWrittenOnly")
+	}
+	var dm bytes.Buffer
+	if err := WriteNet(&dm, movegen.Damone, NetWeights{Hidden: NetBlock}); err == nil {
+		t.Error("WriteNet for Damone: no error")
+	}
+}
+
+func TestNetNoAllocs(t *testing.T) {
+	v := movegen.International
+	n := loadNet(t, v, randomNet(v, 32, 150, 8))
+	ps := gamesOf(v, 2, 60, 4)
+	var acc, next NetAcc
+	allocs := testing.AllocsPerRun(20, func() {
+		for i := 1; i < len(ps); i++ {
+			n.Refresh(&acc, &ps[i-1])
+			n.Update(&next, &acc, &ps[i-1], &ps[i])
+			_ = n.White(&ps[i], &next)
+			_ = Evaluate(v, &ps[i])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per run", allocs)
+	}
+}
+
+// BenchmarkNetUpdateOutput is what the search pays for a network
+// evaluation: one ply's update and the output layer (32 hidden units).
+func BenchmarkNetUpdateOutput(b *testing.B) {
+	v := movegen.International
+	var buf bytes.Buffer
+	if err := WriteNet(&buf, v, randomNet(v, 32, 150, 8)); err != nil {
+		b.Fatal(err)
+	}
+	if err := LoadWeights(v, &buf); err != nil {
+		b.Fatal(err)
+	}
+	defer ResetWeights(v)
+	n := ActiveNet(v)
+	ps := gamesOf(v, 4, 80, 4)
+	accs := make([]NetAcc, len(ps))
+	for i := range ps {
+		n.Refresh(&accs[i], &ps[i])
+	}
+	var next NetAcc
+	s := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		k := 1 + i%(len(ps)-1)
+		n.Update(&next, &accs[k-1], &ps[k-1], &ps[k])
+		s += n.White(&ps[k], &next)
+	}
+	_ = s
+}
+
+// BenchmarkNetFull is the network evaluation from the pieces (Evaluate).
+func BenchmarkNetFull(b *testing.B) {
+	v := movegen.International
+	var buf bytes.Buffer
+	if err := WriteNet(&buf, v, randomNet(v, 32, 150, 8)); err != nil {
+		b.Fatal(err)
+	}
+	if err := LoadWeights(v, &buf); err != nil {
+		b.Fatal(err)
+	}
+	defer ResetWeights(v)
+	ps := gamesOf(v, 4, 80, 4)
+	s := 0
+	for i := 0; b.Loop(); i++ {
+		s += Evaluate(v, &ps[i%len(ps)])
+	}
+	_ = s
+}
