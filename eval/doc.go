@@ -251,6 +251,13 @@
 // with LoadWeights or LoadWeightsFile. HandEvaluate is the hand-written
 // evaluation alone, whatever is loaded.
 //
+// A weights file may instead hold a network (net.go, file version 2): the
+// hand-written score plus one hidden layer over the pieces by square, read
+// from both sides so that it stays antisymmetric, in place of the linear
+// tables. The search keeps the network's first-layer sums ply by ply
+// (ActiveNet, Net.Update); Evaluate computes them from the pieces. Every
+// variant with a learned layout but Damone can load one.
+//
 // # Other variants
 //
 // A variant without its own evaluation gets the generic one: Man per man,

@@ -43,7 +43,8 @@ import (
 // A variant uses its learned evaluation when weights for it are embedded
 // (eval/weights/VARIANT.dw, only for variants where the learned
 // evaluation measured better in self-play) or were loaded by LoadWeights;
-// otherwise its hand-written evaluation alone.
+// otherwise its hand-written evaluation alone. A weights file of version 2
+// holds a network (net.go) that takes the place of every table here.
 
 // WeightScale is the number of weight units in a centi-man: weights are
 // stored as int16 in units of 1/WeightScale centi-man.
