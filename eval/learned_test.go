@@ -102,10 +102,7 @@ func TestWeightsFile(t *testing.T) {
 	good := buf.Bytes()
 	p := gamesOf(v, 1, 30, 1)[29]
 	before := Evaluate(v, &p)
-	bad := map[string]struct {
-		b    []byte
-		want string
-	}{
+	bad := map[string]badFile{
 		"empty":       {nil, "empty"},
 		"not weights": {[]byte("hello, world"), "not a weights file"},
 		"truncated":   {good[:len(good)/2], "truncated"},
@@ -114,15 +111,7 @@ func TestWeightsFile(t *testing.T) {
 		"trailing":    {append(append([]byte(nil), good...), 0), "after the checksum"},
 		"version":     {flip(good, 4), "version"},
 	}
-	for name, c := range bad {
-		err := LoadWeights(v, bytes.NewReader(c.b))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want one saying %q", name, err, c.want)
-		}
-		if got := Evaluate(v, &p); got != before {
-			t.Errorf("%s: a refused file changed the score %d to %d", name, before, got)
-		}
-	}
+	checkRefused(t, v, &p, bad)
 	if err := LoadWeights(movegen.International, bytes.NewReader(good)); err == nil || !strings.Contains(err.Error(), "for \"italian\"") {
 		t.Errorf("wrong variant: %v", err)
 	}
@@ -163,6 +152,29 @@ func TestWeightsFile(t *testing.T) {
 	ResetWeights(v)
 	if got := Evaluate(v, &p); got != before {
 		t.Errorf("after reset the score is %d, was %d", got, before)
+	}
+}
+
+// badFile is a weights file LoadWeights must refuse, and a word of the
+// error it must give.
+type badFile struct {
+	b    []byte
+	want string
+}
+
+// checkRefused loads each file of bad for v, wanting its error, and checks
+// that the score of p stays as it was.
+func checkRefused(t *testing.T, v *movegen.Variant, p *movegen.Position, bad map[string]badFile) {
+	t.Helper()
+	before := Evaluate(v, p)
+	for name, c := range bad {
+		err := LoadWeights(v, bytes.NewReader(c.b))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, c.want)
+		}
+		if got := Evaluate(v, p); got != before {
+			t.Errorf("%s: a refused file changed the score %d to %d", name, before, got)
+		}
 	}
 }
 

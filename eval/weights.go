@@ -185,13 +185,8 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	if _, err := newNet(l, nw); err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	buf.WriteString(weightsMagic)
+	buf := weightsHeader(NetVersion, v)
 	le := binary.LittleEndian
-	buf.Write(le.AppendUint16(nil, NetVersion))
-	name := WeightsName(v)
-	buf.WriteByte(byte(len(name)))
-	buf.WriteString(name)
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
 	for _, x := range nw.W1 {
@@ -248,13 +243,8 @@ func WriteWeights(w io.Writer, v *movegen.Variant, raw []int16) error {
 	if len(raw) != 2*l.nFeat {
 		return fmt.Errorf("eval weights: %d values for %v, want %d", len(raw), v, 2*l.nFeat)
 	}
-	var buf bytes.Buffer
-	buf.WriteString(weightsMagic)
+	buf := weightsHeader(WeightsVersion, v)
 	le := binary.LittleEndian
-	buf.Write(le.AppendUint16(nil, WeightsVersion))
-	name := WeightsName(v)
-	buf.WriteByte(byte(len(name)))
-	buf.WriteString(name)
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(len(l.winW))))
 	buf.Write(le.AppendUint32(nil, uint32(l.nFeat)))
@@ -264,6 +254,18 @@ func WriteWeights(w io.Writer, v *movegen.Variant, raw []int16) error {
 	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// weightsHeader starts a weights file of format version ver for v: the
+// magic, the version and the variant's name.
+func weightsHeader(ver uint16, v *movegen.Variant) *bytes.Buffer {
+	var buf bytes.Buffer
+	buf.WriteString(weightsMagic)
+	buf.Write(binary.LittleEndian.AppendUint16(nil, ver))
+	name := WeightsName(v)
+	buf.WriteByte(byte(len(name)))
+	buf.WriteString(name)
+	return &buf
 }
 
 // WeightsName is the name of v's weights, its rule set's name

@@ -32,25 +32,33 @@ func BuildSet(v *movegen.Variant, games []Game, cfg LabelConfig) *Set {
 	var fs []eval.Feature
 	var idx []int32
 	var coef []float32
+	samples(games, cfg, func(g *Game, smp Sample) {
+		p := smp.Pos
+		var phase float64
+		var base int
+		fs, phase, base = eval.AppendFeatures(v, &p, fs[:0])
+		idx, coef = idx[:0], coef[:0]
+		for _, f := range fs {
+			idx = append(idx, f.Index)
+			coef = append(coef, float32(f.Coef)/eval.WeightScale)
+		}
+		s.Add(idx, coef, float32(phase), float32(base), float32(label(g, smp, cfg)))
+	})
+	return s
+}
+
+// samples calls f with each quiet position of the games cfg keeps (its
+// Skip, SkipRem and Keep: the training or the validation games).
+func samples(games []Game, cfg LabelConfig, f func(g *Game, smp Sample)) {
 	for gi := range games {
 		g := &games[gi]
 		if cfg.Skip > 0 && (g.Index%cfg.Skip == cfg.SkipRem) != cfg.Keep {
 			continue
 		}
 		for _, smp := range g.Positions {
-			p := smp.Pos
-			var phase float64
-			var base int
-			fs, phase, base = eval.AppendFeatures(v, &p, fs[:0])
-			idx, coef = idx[:0], coef[:0]
-			for _, f := range fs {
-				idx = append(idx, f.Index)
-				coef = append(coef, float32(f.Coef)/eval.WeightScale)
-			}
-			s.Add(idx, coef, float32(phase), float32(base), float32(label(g, smp, cfg)))
+			f(g, smp)
 		}
 	}
-	return s
 }
 
 // label is the target of position smp of game g: the probability that

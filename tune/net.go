@@ -57,18 +57,12 @@ func (s *NetSet) Add(a, b []int32, base, target float32) {
 func BuildNetSet(v *movegen.Variant, games []Game, cfg LabelConfig) *NetSet {
 	s := &NetSet{}
 	var a, b []int32
-	for gi := range games {
-		g := &games[gi]
-		if cfg.Skip > 0 && (g.Index%cfg.Skip == cfg.SkipRem) != cfg.Keep {
-			continue
-		}
-		for _, smp := range g.Positions {
-			p := smp.Pos
-			var base int
-			a, b, base = eval.NetInputs(v, &p, a[:0], b[:0])
-			s.Add(a, b, float32(base), float32(label(g, smp, cfg)))
-		}
-	}
+	samples(games, cfg, func(g *Game, smp Sample) {
+		p := smp.Pos
+		var base int
+		a, b, base = eval.NetInputs(v, &p, a[:0], b[:0])
+		s.Add(a, b, float32(base), float32(label(g, smp, cfg)))
+	})
 	return s
 }
 
