@@ -38,10 +38,11 @@ import (
 // besides the biases, so a lane holds its sum + 2^15: as long as each sum
 // stays within int16, which loading checks for every position (netBound),
 // every lane is in [0, 2^16) and the word is exactly its lanes' digits,
-// each read by a shift and a mask. The search keeps one accumulator per ply and updates it from
-// its parent's by the pieces that changed (NetUpdate): a move changes two
-// to a few squares, so an evaluation costs a few row additions and the
-// output layer instead of a pass over every piece.
+// each read by a shift and a mask. The search keeps one accumulator per
+// ply and updates it from its parent's by the pieces that changed
+// (Net.Update): a move changes two to a few squares, so an evaluation
+// costs a few row additions and the output layer instead of a pass over
+// every piece.
 
 // NetQ is the integer value of an activation of 1 (the clip's top),
 // 1 << netQBits.
