@@ -993,13 +993,15 @@ func TestDirectEval(t *testing.T) {
 // accumulators updated ply by ply (evaluate's netAcc) give the scores the
 // network computes from the pieces (eval.Evaluate, reached through a
 // non-direct evaluation function): the same tree, node for node, in
-// International and Italian middlegames.
+// International, Italian, Russian and Turkish middlegames.
 func TestNetIncremental(t *testing.T) {
 	fens := map[*movegen.Variant]string{
 		movegen.International: "W:W25,27,28,31-35,37-39,41,43,44,46,47,49,50:B1,3-6,8,9,11-13,16-20,23,24,26",
 		movegen.Italian:       "W:W17,19,23,24,25,29,30,31:B1,2,3,5,6,9,11,12,K32",
+		movegen.Russian:       "W:W1,3,5,6,9,10,14,K7:B19,20,22,23,24,27,28,K26",
+		movegen.Turkish:       "W:Wa3,b3,c3,e3,f3,g4,h3,Kd6:Ba6,b6,c6,d7,f6,g6,h6,Kb2",
 	}
-	for _, v := range []*movegen.Variant{movegen.International, movegen.Italian} {
+	for _, v := range []*movegen.Variant{movegen.International, movegen.Italian, movegen.Russian, movegen.Turkish} {
 		n := eval.NetSquares(v) * eval.NetKinds * 16
 		nw := eval.NetWeights{Hidden: 16, W1: make([]int16, n), B1: make([]int16, 16), W2: make([]int32, 16)}
 		x := uint32(12345)
