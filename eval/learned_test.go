@@ -231,9 +231,9 @@ func benchEval(b *testing.B, v *movegen.Variant, learned bool) {
 // game positions and so are free to move the hand-written piece values on
 // sparse boards (TestKingWorthMoreAllVariants checks those), but never so
 // far that a man is preferred to a king. One step from the crown rank a
-// man is nearly a king already (it crowns on its next move, and here no
-// black man can stop it): there a man may score up to half a man above
-// the king (Turkish's network scores a man on a7 35 above a king).
+// man is nearly a king already (it crowns on its next move wherever the
+// square ahead is free): there a man may score up to half a man (50)
+// above the king. Turkish's network scores a man on a7 35 above one.
 func TestLearnedKingOverMan(t *testing.T) {
 	for _, v := range learnedVariants {
 		if ok, err := EmbeddedWeights(v); !ok || err != nil {
