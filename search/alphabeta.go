@@ -294,6 +294,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					w.pv[ply][0] = m
 					n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
 					w.pvLen[ply] = n + 1
+					if ply == 0 {
+						w.rootScore = s
+					}
 				}
 				if s >= beta {
 					w.cutoff(ply, depth, m, i)

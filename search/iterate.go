@@ -36,6 +36,7 @@ type worker struct {
 	leafCount uint64
 	aborted   bool
 	rootDepth int
+	rootScore int // the score of the root's principal variation pv[0] when it was last set
 	excluded  []movegen.Move // root moves left out (multi-PV)
 
 	evc evalCache
@@ -113,13 +114,22 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			}
 			if w.aborted {
 				// A root move that beat the previous best in the unfinished
-				// iteration was searched to this depth: play it.
+				// iteration was searched to this depth: play it, and say so
+				// in an info line (a GUI shows the last one as the engine's
+				// line, which would otherwise not be the move played).
 				if line == 1 && lines == 1 && onInfo != nil && w.pvLen[0] > 0 && w.pv[0][0] != res.Move && res.Depth > 0 {
-					res.Move = w.pv[0][0]
-					res.HasPonder = w.pvLen[0] > 1
+					pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
+					res.Move, res.Score = pv[0], w.rootScore
+					res.HasPonder = len(pv) > 1
 					if res.HasPonder {
-						res.Ponder = w.pv[0][1]
+						res.Ponder = pv[1]
 					}
+					w.publish()
+					in := Info{Depth: depth, Score: w.rootScore, PV: pv, Line: 1, Nodes: e.totalNodes(), Time: time.Since(e.start)}
+					if w.leafCount > 0 {
+						in.MeanDepth = float64(w.leafSum) / float64(w.leafCount)
+					}
+					onInfo(in)
 				}
 				break
 			}

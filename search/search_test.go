@@ -657,6 +657,65 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
+// TestLastInfoIsTheMovePlayed: the last info line's principal variation
+// starts with the move the search answers, also when that move beat the
+// previous best in an iteration the limit cut short. Node limits stop a
+// one-thread search at a fixed node, so each case repeats exactly; among
+// them are searches that change their move in an unfinished iteration
+// (counted, so that the test cannot pass by missing them).
+func TestLastInfoIsTheMovePlayed(t *testing.T) {
+	cases := []struct {
+		v   *movegen.Variant
+		fen string
+	}{
+		{italian, italian.StartFEN},
+		{italian, "W:W22,24-26,28-30,32:B1,2,4-6,12-15"},
+		{italian, "B:W16,18,21,24,26,27,29,30,32:B2-4,6-9,11,19"},
+		{movegen.International, movegen.International.StartFEN},
+		{movegen.International, "W:W23,28,35,41,45,47,49:B1,3-6,25,26"},
+	}
+	step := uint64(997)
+	if testing.Short() {
+		step = 2999
+	}
+	changed := 0
+	for _, c := range cases {
+		p, err := c.v.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := New(c.v, 16)
+		for n := uint64(1000); n <= 60000; n += step {
+			e.NewGame()
+			var last Info
+			infos := 0
+			res := e.Search(NewControl(false), Game{Pos: p}, Limits{Nodes: n}, func(in Info) {
+				last = in
+				last.PV = append([]movegen.Move(nil), in.PV...)
+				infos++
+			})
+			if infos == 0 || len(last.PV) == 0 {
+				t.Errorf("%s Nodes %d: no info line with a move", c.fen, n)
+				continue
+			}
+			if last.PV[0] != res.Move {
+				t.Errorf("%s Nodes %d: last info's move %s (depth %d), the search answered %s (depth %d)",
+					c.fen, n, c.v.HubMove(last.PV[0]), last.Depth, c.v.HubMove(res.Move), res.Depth)
+			}
+			if last.Depth > res.Depth {
+				changed++
+				if last.Score != res.Score {
+					t.Errorf("%s Nodes %d: the unfinished iteration's line scores %d, the result %d", c.fen, n, last.Score, res.Score)
+				}
+			}
+		}
+	}
+	if changed == 0 {
+		t.Errorf("no search changed its move in an unfinished iteration: the test checks nothing")
+	}
+	t.Logf("%d searches answered with a move from an unfinished iteration", changed)
+}
+
 // searchAsync runs a search on its own goroutine.
 func searchAsync(e *Engine, ctl *Control, g Game, lim Limits) (<-chan Result, *int) {
 	ch := make(chan Result, 1)
