@@ -36,7 +36,7 @@ type worker struct {
 	leafCount uint64
 	aborted   bool
 	rootDepth int
-	rootScore int // the score of the root's principal variation pv[0] when it was last set
+	rootScore int            // the score of the root's principal variation pv[0] when it was last set
 	excluded  []movegen.Move // root moves left out (multi-PV)
 
 	evc evalCache
