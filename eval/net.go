@@ -102,6 +102,11 @@ type Net struct {
 	// 1 Black man, 2 White king, 3 Black king) on bit b adds to both
 	// views' blocks.
 	rows []netBlock
+	// one is rows again for a network of one block a view (NetBlock
+	// hidden units, as every embedded network): Update and Output take
+	// paths written for it, with the sums in registers and no loops over
+	// blocks. Nil for larger networks.
+	one  *[NetKinds][64][2]netBlock
 	bias NetAcc
 	w2   [netBlocks][4][4]int64 // by block, word, lane
 	w2q  int64                  // NetQ × Σ w2, which Output's lanes carry in excess
@@ -179,6 +184,14 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	packBlocks(n.bias[:nb], x)
 	packBlocks(n.bias[nb:2*nb], x)
+	if nb == 1 {
+		n.one = new([NetKinds][64][2]netBlock)
+		for k := range n.one {
+			for b := range n.one[k] {
+				copy(n.one[k][b][:], n.rows[(k*64+b)*2:])
+			}
+		}
+	}
 	for j := 0; j < h; j++ {
 		n.w2[j/16][j/4%4][j%4] = int64(nw.W2[j])
 		n.w2q += NetQ * int64(nw.W2[j])
@@ -256,6 +269,10 @@ func subBlocks(a, r []netBlock) {
 // the pieces of q that p does not have and adds those p has that q has
 // not (a move's from square, its captures, its landing square).
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
+	if n.one != nil {
+		n.update1(acc, prev, q, p)
+		return
+	}
 	m := 2 * n.nb
 	a, pv := acc[:m:m], prev[:m:m]
 	for i := range a {
@@ -274,9 +291,37 @@ func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 	}
 }
 
+// update1 is Update for a one-block network: the two views' eight words
+// are held in variables (an array would live in memory) while the rows
+// of the pieces that changed are added and subtracted.
+func (n *Net) update1(acc, prev *NetAcc, q, p *movegen.Position) {
+	rows := n.one
+	a, b := &prev[0], &prev[1]
+	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+	b0, b1, b2, b3 := b[0], b[1], b[2], b[3]
+	sq, sp := netSets(q), netSets(p)
+	for k := range sq {
+		for x := sq[k] &^ sp[k]; x != 0; x &= x - 1 {
+			r := &rows[k][bits.TrailingZeros64(x)&63]
+			a0, a1, a2, a3 = a0-r[0][0], a1-r[0][1], a2-r[0][2], a3-r[0][3]
+			b0, b1, b2, b3 = b0-r[1][0], b1-r[1][1], b2-r[1][2], b3-r[1][3]
+		}
+		for x := sp[k] &^ sq[k]; x != 0; x &= x - 1 {
+			r := &rows[k][bits.TrailingZeros64(x)&63]
+			a0, a1, a2, a3 = a0+r[0][0], a1+r[0][1], a2+r[0][2], a3+r[0][3]
+			b0, b1, b2, b3 = b0+r[1][0], b1+r[1][1], b2+r[1][2], b3+r[1][3]
+		}
+	}
+	acc[0] = netBlock{a0, a1, a2, a3}
+	acc[1] = netBlock{b0, b1, b2, b3}
+}
+
 // Output returns the network's score of the sums acc, centi-men, White's
 // view.
 func (n *Net) Output(acc *NetAcc) int {
+	if n.one != nil {
+		return n.output1(acc)
+	}
 	nb := n.nb
 	var s int64
 	for i := 0; i < nb; i++ {
@@ -291,6 +336,23 @@ func (n *Net) Output(acc *NetAcc) int {
 		}
 	}
 	return int((s - n.w2q) / (NetQ * NetOutScale))
+}
+
+// output1 is Output for a one-block network, its four words written out.
+func (n *Net) output1(acc *NetAcc) int {
+	a, b, w := &acc[0], &acc[1], &n.w2[0]
+	d0 := clipLanes(a[0]) + (netQLanes - clipLanes(b[0]))
+	d1 := clipLanes(a[1]) + (netQLanes - clipLanes(b[1]))
+	d2 := clipLanes(a[2]) + (netQLanes - clipLanes(b[2]))
+	d3 := clipLanes(a[3]) + (netQLanes - clipLanes(b[3]))
+	s := lanesDot(&w[0], d0) + lanesDot(&w[1], d1) + lanesDot(&w[2], d2) + lanesDot(&w[3], d3)
+	return int((s - n.w2q) / (NetQ * NetOutScale))
+}
+
+// lanesDot is the dot product of the output weights v with the four
+// lanes of d (each at most 2·NetQ, ten bits).
+func lanesDot(v *[4]int64, d uint64) int64 {
+	return v[0]*int64(d&0x3FF) + v[1]*int64(d>>16&0x3FF) + v[2]*int64(d>>32&0x3FF) + v[3]*int64(d>>48)
 }
 
 // Lane constants: 1, NetQ and 0x7FFF in every lane.
