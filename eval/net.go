@@ -106,11 +106,15 @@ type Net struct {
 	// hidden units, as every embedded network): Update and Output take
 	// paths written for it, with the sums in registers and no loops over
 	// blocks. Nil for larger networks.
-	one  *[NetKinds][64][2]netBlock
-	bias NetAcc
-	w2   [netBlocks][4][4]int64 // by block, word, lane
-	w2q  int64                  // NetQ × Σ w2, which Output's lanes carry in excess
-	raw  NetWeights
+	one *[NetKinds][64][2]netBlock
+	// out16 is the output weights as int16 for netOutput16's SSE2
+	// kernel, when the network is one block and every weight fits; nil
+	// otherwise.
+	out16 *[16]int16
+	bias  NetAcc
+	w2    [netBlocks][4][4]int64 // by block, word, lane
+	w2q   int64                  // NetQ × Σ w2, which Output's lanes carry in excess
+	raw   NetWeights
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -189,6 +193,12 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		for k := range n.one {
 			for b := range n.one[k] {
 				copy(n.one[k][b][:], n.rows[(k*64+b)*2:])
+			}
+		}
+		if haveNetOutput16 && netOutputFits(nw.W2) {
+			n.out16 = new([16]int16)
+			for j, x := range nw.W2 {
+				n.out16[j] = int16(x)
 			}
 		}
 	}
@@ -319,6 +329,9 @@ func (n *Net) update1(acc, prev *NetAcc, q, p *movegen.Position) {
 // Output returns the network's score of the sums acc, centi-men, White's
 // view.
 func (n *Net) Output(acc *NetAcc) int {
+	if n.out16 != nil {
+		return int(int64(netOutput16((*[2]netBlock)(acc[:2]), n.out16)) / (NetQ * NetOutScale))
+	}
 	if n.one != nil {
 		return n.output1(acc)
 	}
@@ -336,6 +349,20 @@ func (n *Net) Output(acc *NetAcc) int {
 		}
 	}
 	return int((s - n.w2q) / (NetQ * NetOutScale))
+}
+
+// netOutputFits reports whether the output weights w2 of a one-block
+// network suit netOutput16: each within int16 (above −32768), so that a
+// product with a difference of activations (at most NetQ = 2^8 in
+// magnitude) is below 2^23, a pair of them below 2^24 and the sum of all
+// 16 below 2^27, in int32.
+func netOutputFits(w2 []int32) bool {
+	for _, x := range w2 {
+		if x < -32767 || x > 32767 {
+			return false
+		}
+	}
+	return len(w2) == NetBlock
 }
 
 // output1 is Output for a one-block network, its four words written out.

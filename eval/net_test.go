@@ -232,3 +232,73 @@ func BenchmarkNetFull(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestNetOutputKernel: the SSE2 output kernel's sum equals one computed
+// lane by lane, and its score output1's, on random sums (edge lanes
+// included) and weights; a network with an output weight beyond int16
+// goes without the kernel and still scores as the float reference.
+func TestNetOutputKernel(t *testing.T) {
+	if !haveNetOutput16 {
+		t.Skip("no output kernel on this architecture")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	edges := []uint64{0, 0x7FFF, 0x8000, 0x8001, 0x8000 + NetQ - 1, 0x8000 + NetQ, 0x8000 + NetQ + 1, 0xFFFF}
+	lane := func() uint64 {
+		if r.IntN(3) == 0 {
+			return edges[r.IntN(len(edges))]
+		}
+		return uint64(r.IntN(1 << 16))
+	}
+	for trial := 0; trial < 20000; trial++ {
+		var w2 [16]int16
+		var n Net
+		for j := range w2 {
+			x := int16(r.IntN(2*32767+1) - 32767)
+			if trial%5 == 0 {
+				x = []int16{-32767, 32767}[r.IntN(2)]
+			}
+			w2[j] = x
+			n.w2[0][j/4][j%4] = int64(x)
+			n.w2q += NetQ * int64(x)
+		}
+		var acc NetAcc
+		var want int64
+		for j := 0; j < 16; j++ {
+			a, b := lane(), lane()
+			acc[0][j/4] |= a << (16 * (j % 4))
+			acc[1][j/4] |= b << (16 * (j % 4))
+			ca := min(max(int64(a)-0x8000, 0), NetQ)
+			cb := min(max(int64(b)-0x8000, 0), NetQ)
+			want += int64(w2[j]) * (ca - cb)
+		}
+		got := netOutput16((*[2]netBlock)(acc[:2]), &w2)
+		if int64(got) != want {
+			t.Fatalf("trial %d: kernel sum %d, lane by lane %d (acc %x, w2 %v)", trial, got, want, acc[:2], w2)
+		}
+		if g, o := int(int64(got)/(NetQ*NetOutScale)), n.output1(&acc); g != o {
+			t.Fatalf("trial %d: kernel score %d, output1 %d", trial, g, o)
+		}
+	}
+	if netOutputFits([]int32{0, 32768}) || netOutputFits([]int32{-32768}) || !netOutputFits(make([]int32, NetBlock)) {
+		t.Errorf("netOutputFits: wrong about int16's range")
+	}
+
+	v := movegen.International
+	nw := randomNet(v, NetBlock, 150, 9)
+	nw.W2[5] = 40000
+	n := loadNet(t, v, nw)
+	if n.out16 != nil {
+		t.Fatalf("a network with an output weight of 40000 uses the int16 kernel")
+	}
+	for _, p := range gamesOf(v, 2, 60, 3) {
+		var acc NetAcc
+		n.Refresh(&acc, &p)
+		if got, want := n.Output(&acc), math.Trunc(floatNet(v, nw, &p)); float64(got) != want {
+			t.Fatalf("%s: output %d, float reference %v", v.FEN(&p), got, want)
+		}
+	}
+	ResetWeights(v)
+	if e := ActiveNet(v); e == nil || e.out16 == nil {
+		t.Errorf("International's embedded network does not use the output kernel")
+	}
+}
