@@ -107,6 +107,9 @@ type Net struct {
 	// paths written for it, with the sums in registers and no loops over
 	// blocks. Nil for larger networks.
 	one *[NetKinds][64][2]netBlock
+	// lanes is one again with each weight in its own 16-bit lane
+	// (lanesBlock), for netUpdate16's SSE2 kernel; nil without it.
+	lanes *[NetKinds][64][2]netBlock
 	// out16 is the output weights as int16 for netOutput16's SSE2
 	// kernel, when the network is one block and every weight fits; nil
 	// otherwise.
@@ -126,6 +129,18 @@ const netLaneBias = 1 << 15
 func netSets(p *movegen.Position) [4]uint64 {
 	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	return [4]uint64{w &^ k, b &^ k, w & k, b & k}
+}
+
+// lanesBlock puts the 16 values x (each within int16) in one block's
+// lanes as they are, unlike packBlocks: lane j holds x[j] mod 2^16, so a
+// lane-by-lane add (PADDW) adds the row; a negative value does not borrow
+// from the next lane as it does in a packed word.
+func lanesBlock(x []int64) netBlock {
+	var b netBlock
+	for j := 0; j < NetBlock; j++ {
+		b[j/4] |= uint64(uint16(x[j])) << (16 * (j % 4))
+	}
+	return b
 }
 
 // packBlocks packs x (hidden values) into blocks, four 16-bit lanes a
@@ -180,6 +195,12 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 					x[j] = int64(nw.W1[in+j])
 				}
 				packBlocks(row[v.off:v.off+nb], x)
+				if nb == 1 && haveNetKernels {
+					if n.lanes == nil {
+						n.lanes = new([NetKinds][64][2]netBlock)
+					}
+					n.lanes[k][b][v.off] = lanesBlock(x)
+				}
 			}
 		}
 	}
@@ -195,7 +216,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 				copy(n.one[k][b][:], n.rows[(k*64+b)*2:])
 			}
 		}
-		if haveNetOutput16 && netOutputFits(nw.W2) {
+		if haveNetKernels && netOutputFits(nw.W2) {
 			n.out16 = new([16]int16)
 			for j, x := range nw.W2 {
 				n.out16[j] = int16(x)
@@ -279,6 +300,16 @@ func subBlocks(a, r []netBlock) {
 // the pieces of q that p does not have and adds those p has that q has
 // not (a move's from square, its captures, its landing square).
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
+	if n.lanes != nil {
+		qw, qb, qk := q.Pieces[movegen.White], q.Pieces[movegen.Black], q.Kings
+		pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+		qwm, qbm, qwk, qbk := qw&^qk, qb&^qk, qw&qk, qb&qk
+		pwm, pbm, pwk, pbk := pw&^pk, pb&^pk, pw&pk, pb&pk
+		ch := [2 * NetKinds]uint64{qwm &^ pwm, qbm &^ pbm, qwk &^ pwk, qbk &^ pbk,
+			pwm &^ qwm, pbm &^ qbm, pwk &^ qwk, pbk &^ qbk}
+		netUpdate16((*[2]netBlock)(acc[:2]), (*[2]netBlock)(prev[:2]), n.lanes, &ch)
+		return
+	}
 	if n.one != nil {
 		n.update1(acc, prev, q, p)
 		return

@@ -238,7 +238,7 @@ func BenchmarkNetFull(b *testing.B) {
 // included) and weights; a network with an output weight beyond int16
 // goes without the kernel and still scores as the float reference.
 func TestNetOutputKernel(t *testing.T) {
-	if !haveNetOutput16 {
+	if !haveNetKernels {
 		t.Skip("no output kernel on this architecture")
 	}
 	r := rand.New(rand.NewPCG(5, 6))
@@ -300,5 +300,51 @@ func TestNetOutputKernel(t *testing.T) {
 	ResetWeights(v)
 	if e := ActiveNet(v); e == nil || e.out16 == nil {
 		t.Errorf("International's embedded network does not use the output kernel")
+	}
+}
+
+// TestNetPortablePaths: the one-block network's portable update and
+// output (update1, output1: what runs without the SSE2 kernels) agree
+// with the kernels and with sums computed from the pieces, move by move
+// on random games of every network variant.
+func TestNetPortablePaths(t *testing.T) {
+	checked := 0
+	for _, v := range netVariants() {
+		nw := randomNet(v, NetBlock, 200, uint64(v.ID()*7+1))
+		n := loadNet(t, v, nw)
+		if haveNetKernels && (n.lanes == nil || n.out16 == nil) {
+			t.Fatalf("%v: a one-block network without its kernels", v)
+		}
+		r := rand.New(rand.NewPCG(uint64(v.ID()), 11))
+		var ml movegen.MoveList
+		for g := 0; g < 4; g++ {
+			p := v.Start()
+			var acc NetAcc
+			n.Refresh(&acc, &p)
+			for ply := 0; ply < 160; ply++ {
+				if a, b := n.output1(&acc), n.Output(&acc); a != b {
+					t.Fatalf("%v %s: output1 %d, Output %d", v, v.FEN(&p), a, b)
+				}
+				v.Generate(&p, &ml)
+				if ml.N == 0 {
+					break
+				}
+				c := p
+				c.Play(ml.Moves[r.IntN(ml.N)])
+				var viaGo, viaUpdate, full NetAcc
+				n.update1(&viaGo, &acc, &p, &c)
+				n.Update(&viaUpdate, &acc, &p, &c)
+				n.Refresh(&full, &c)
+				if viaGo != full || viaUpdate != full {
+					t.Fatalf("%v %s after %s: update1 and Update differ from the pieces' sums", v, v.FEN(&p), v.HubMove(ml.Moves[0]))
+				}
+				p, acc = c, full
+				checked++
+			}
+		}
+		ResetWeights(v)
+	}
+	if checked < 1000 {
+		t.Errorf("only %d moves checked", checked)
 	}
 }

@@ -1,11 +1,19 @@
 package eval
 
+// The one-block network's kernels in SSE2 (netout_amd64.s): every amd64
+// processor has it, so no feature test is needed.
+
 // netOutput16 is the output layer's sum Σ_j W2[j]·(clip(A_j) − clip(B_j))
-// of a one-block network with output weights w2 (each within int16), in
-// SSE2 (netout_amd64.s).
+// of a one-block network with output weights w2 (each within int16).
 //
 //go:noescape
 func netOutput16(acc *[2]netBlock, w2 *[16]int16) int32
 
-// haveNetOutput16 says netOutput16 is there to call.
-const haveNetOutput16 = true
+// netUpdate16 sets dst to src less the rows of the pieces ch[0:4] (bits
+// by kind) plus those of ch[4:8], rows in lanes (lanesBlock).
+//
+//go:noescape
+func netUpdate16(dst, src *[2]netBlock, rows *[NetKinds][64][2]netBlock, ch *[2 * NetKinds]uint64)
+
+// haveNetKernels says the kernels are there to call.
+const haveNetKernels = true

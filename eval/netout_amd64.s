@@ -47,3 +47,57 @@ TEXT ·netOutput16(SB), NOSPLIT, $0-20
 	MOVQ	X0, AX
 	MOVL	AX, ret+16(FP)
 	RET
+
+// KIND applies the rows of the pieces in the bit set at byte offset chOff
+// of ch (CX), rows at byte offset rowOff of the table (DX), to X0-X3 by
+// OP (PSUBW or PADDW).
+#define KIND(OP, chOff, rowOff, loop, next) \
+	MOVQ	chOff(CX), R10 \
+	TESTQ	R10, R10 \
+	JZ	next \
+	LEAQ	rowOff(DX), R9 \
+loop: \
+	BSFQ	R10, R11 \
+	SHLQ	$6, R11 \
+	ADDQ	R9, R11 \
+	MOVOU	0(R11), X4 \
+	MOVOU	16(R11), X5 \
+	MOVOU	32(R11), X6 \
+	MOVOU	48(R11), X7 \
+	OP	X4, X0 \
+	OP	X5, X1 \
+	OP	X6, X2 \
+	OP	X7, X3 \
+	LEAQ	-1(R10), R11 \
+	ANDQ	R11, R10 \
+	JNZ	loop \
+next:
+
+// func netUpdate16(dst, src *[2]netBlock, rows *[NetKinds][64][2]netBlock, ch *[2 * NetKinds]uint64)
+//
+// dst = src less the rows of the pieces in ch[0:4] (by kind) plus the rows
+// of those in ch[4:8], 16-bit lane by lane (SSE2). The rows hold each
+// weight in its own lane (lanesBlock), not packed with borrows: PSUBW and
+// PADDW add lane by lane.
+TEXT ·netUpdate16(SB), NOSPLIT, $0-32
+	MOVQ	dst+0(FP), DI
+	MOVQ	src+8(FP), SI
+	MOVQ	rows+16(FP), DX
+	MOVQ	ch+24(FP), CX
+	MOVOU	0(SI), X0
+	MOVOU	16(SI), X1
+	MOVOU	32(SI), X2
+	MOVOU	48(SI), X3
+	KIND(PSUBW, 0, 0, sub0, sub0done)
+	KIND(PSUBW, 8, 4096, sub1, sub1done)
+	KIND(PSUBW, 16, 8192, sub2, sub2done)
+	KIND(PSUBW, 24, 12288, sub3, sub3done)
+	KIND(PADDW, 32, 0, add0, add0done)
+	KIND(PADDW, 40, 4096, add1, add1done)
+	KIND(PADDW, 48, 8192, add2, add2done)
+	KIND(PADDW, 56, 12288, add3, add3done)
+	MOVOU	X0, 0(DI)
+	MOVOU	X1, 16(DI)
+	MOVOU	X2, 32(DI)
+	MOVOU	X3, 48(DI)
+	RET

@@ -2,8 +2,13 @@
 
 package eval
 
-// netOutput16 is not used where there is no SSE2 kernel (output1 instead).
+// Without SSE2 kernels the portable paths run (output1, update1).
+
 func netOutput16(acc *[2]netBlock, w2 *[16]int16) int32 { panic("netOutput16: no kernel") }
 
-// haveNetOutput16 says netOutput16 is there to call.
-const haveNetOutput16 = false
+func netUpdate16(dst, src *[2]netBlock, rows *[NetKinds][64][2]netBlock, ch *[2 * NetKinds]uint64) {
+	panic("netUpdate16: no kernel")
+}
+
+// haveNetKernels says the kernels are there to call.
+const haveNetKernels = false
