@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -660,60 +661,68 @@ func TestNodeLimit(t *testing.T) {
 // TestLastInfoIsTheMovePlayed: the last info line's principal variation
 // starts with the move the search answers, also when that move beat the
 // previous best in an iteration the limit cut short. Node limits stop a
-// one-thread search at a fixed node, so each case repeats exactly; among
-// them are searches that change their move in an unfinished iteration
-// (counted, so that the test cannot pass by missing them).
+// one-thread search at a fixed node, so each case repeats exactly. The
+// positions come from seeded random games, many of them, so that some
+// searches change their move in an unfinished iteration whatever the
+// evaluation's weights (they are counted: the test cannot pass by
+// missing them).
 func TestLastInfoIsTheMovePlayed(t *testing.T) {
-	cases := []struct {
-		v   *movegen.Variant
-		fen string
-	}{
-		{italian, italian.StartFEN},
-		{italian, "W:W22,24-26,28-30,32:B1,2,4-6,12-15"},
-		{italian, "B:W16,18,21,24,26,27,29,30,32:B2-4,6-9,11,19"},
-		{movegen.International, movegen.International.StartFEN},
-		{movegen.International, "W:W23,28,35,41,45,47,49:B1,3-6,25,26"},
-	}
-	step := uint64(997)
+	games, caps := 6, []uint64{3000, 7000, 12000, 20000, 30000}
 	if testing.Short() {
-		step = 2999
+		games, caps = 4, []uint64{5000, 9000, 14000, 25000}
 	}
-	changed := 0
-	for _, c := range cases {
-		p, err := c.v.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := New(c.v, 16)
-		for n := uint64(1000); n <= 60000; n += step {
-			e.NewGame()
-			var last Info
-			infos := 0
-			res := e.Search(NewControl(false), Game{Pos: p}, Limits{Nodes: n}, func(in Info) {
-				last = in
-				last.PV = append([]movegen.Move(nil), in.PV...)
-				infos++
-			})
-			if infos == 0 || len(last.PV) == 0 {
-				t.Errorf("%s Nodes %d: no info line with a move", c.fen, n)
-				continue
-			}
-			if last.PV[0] != res.Move {
-				t.Errorf("%s Nodes %d: last info's move %s (depth %d), the search answered %s (depth %d)",
-					c.fen, n, c.v.HubMove(last.PV[0]), last.Depth, c.v.HubMove(res.Move), res.Depth)
-			}
-			if last.Depth > res.Depth {
-				changed++
-				if last.Score != res.Score {
-					t.Errorf("%s Nodes %d: the unfinished iteration's line scores %d, the result %d", c.fen, n, last.Score, res.Score)
+	changed, searches := 0, 0
+	for _, v := range []*movegen.Variant{italian, movegen.International} {
+		r := rand.New(rand.NewPCG(uint64(v.ID()), 99))
+		var ml movegen.MoveList
+		e := New(v, 16)
+		for g := 0; g < games; g++ {
+			p := v.Start()
+			for ply := 0; ply < 60; ply++ {
+				v.Generate(&p, &ml)
+				if ml.N == 0 {
+					break
+				}
+				p.Play(ml.Moves[r.IntN(ml.N)])
+				if ply < 6 || ply%6 != 0 {
+					continue
+				}
+				v.Generate(&p, &ml)
+				if ml.N < 2 {
+					continue
+				}
+				for _, n := range caps {
+					e.NewGame()
+					var last Info
+					infos := 0
+					res := e.Search(NewControl(false), Game{Pos: p}, Limits{Nodes: n}, func(in Info) {
+						last = in
+						last.PV = append([]movegen.Move(nil), in.PV...)
+						infos++
+					})
+					searches++
+					if infos == 0 || len(last.PV) == 0 {
+						t.Errorf("%s Nodes %d: no info line with a move", v.FEN(&p), n)
+						continue
+					}
+					if last.PV[0] != res.Move {
+						t.Errorf("%s Nodes %d: last info's move %s (depth %d), the search answered %s (depth %d)",
+							v.FEN(&p), n, v.HubMove(last.PV[0]), last.Depth, v.HubMove(res.Move), res.Depth)
+					}
+					if last.Depth > res.Depth {
+						changed++
+						if last.Score != res.Score {
+							t.Errorf("%s Nodes %d: the unfinished iteration's line scores %d, the result %d", v.FEN(&p), n, last.Score, res.Score)
+						}
+					}
 				}
 			}
 		}
 	}
 	if changed == 0 {
-		t.Errorf("no search changed its move in an unfinished iteration: the test checks nothing")
+		t.Errorf("none of %d searches changed its move in an unfinished iteration: the test checks nothing", searches)
 	}
-	t.Logf("%d searches answered with a move from an unfinished iteration", changed)
+	t.Logf("%d of %d searches answered with a move from an unfinished iteration", changed, searches)
 }
 
 // searchAsync runs a search on its own goroutine.
