@@ -104,6 +104,7 @@ type hubEngine struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
+	last  string // the last line read from the engine, for a report when it goes silent
 }
 
 // startEngine starts spec and completes the Hub handshake for the rule
@@ -200,6 +201,7 @@ func (e *hubEngine) expect(prefix string, timeout time.Duration) (string, error)
 			if !ok {
 				return "", errDead
 			}
+			e.last = l
 			if strings.HasPrefix(l, prefix) {
 				return l, nil
 			}

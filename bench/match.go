@@ -456,7 +456,9 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 			engines[sides[side]].kill()
 			engines[sides[side]] = nil
 			if errors.Is(err, errTimeout) {
-				return loses(fmt.Sprintf("%s (%s) did not answer", side, e.name))
+				// Where it went silent, to replay it: the moves are in the
+				// PDN record; the engine's last line says how far it got.
+				return loses(fmt.Sprintf("%s (%s) did not answer at ply %d (its last line: %q)", side, e.name, len(moves)+1, e.last))
 			}
 			return loses(fmt.Sprintf("%s (%s) crashed", side, e.name))
 		}

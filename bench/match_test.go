@@ -190,6 +190,13 @@ func TestMatchBrokenEngines(t *testing.T) {
 					t.Errorf("reason %q, want it to say %q", r, want)
 				}
 			}
+			if kind == "silent" {
+				for _, r := range reasons {
+					if !strings.Contains(r, "did not answer at ply ") || !strings.Contains(r, `(its last line: "ready")`) {
+						t.Errorf("reason %q does not say where the engine went silent", r)
+					}
+				}
+			}
 			if !strings.Contains(sb.String(), want) {
 				t.Errorf("the PDN does not say %q:\n%s", want, sb.String())
 			}
