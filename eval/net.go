@@ -102,10 +102,10 @@ type Net struct {
 	// 1 Black man, 2 White king, 3 Black king) on bit b adds to both
 	// views' blocks.
 	rows []netBlock
-	// one is rows again for a network of one block a view (NetBlock
-	// hidden units, as every embedded network): Update and Output take
-	// paths written for it, with the sums in registers and no loops over
-	// blocks. Nil for larger networks.
+	// one is rows again as a fixed-size array (Go cannot view a
+	// []netBlock as one), for a network of one block a view (NetBlock
+	// hidden units, as every embedded network): the portable update1
+	// indexes it without bounds checks. Nil for larger networks.
 	one *[NetKinds][64][2]netBlock
 	// lanes is one again with each weight in its own 16-bit lane
 	// (lanesBlock), for netUpdate16's SSE2 kernel; nil without it.
@@ -301,6 +301,8 @@ func subBlocks(a, r []netBlock) {
 // not (a move's from square, its captures, its landing square).
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 	if n.lanes != nil {
+		// The piece sets by kind as netSets gives them, written out: an
+		// array of them would be kept in memory, not registers.
 		qw, qb, qk := q.Pieces[movegen.White], q.Pieces[movegen.Black], q.Kings
 		pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 		qwm, qbm, qwk, qbk := qw&^qk, qb&^qk, qw&qk, qb&qk

@@ -47,6 +47,16 @@ type Result struct {
 	Nodes     uint64
 }
 
+// follow makes the line pv (non-empty) the result's: its first move is
+// played, its second, if any, is the move to ponder on.
+func (r *Result) follow(pv []movegen.Move, score int) {
+	r.Move, r.Score = pv[0], score
+	r.HasPonder = len(pv) > 1
+	if r.HasPonder {
+		r.Ponder = pv[1]
+	}
+}
+
 // Game is what a search starts from: the position, the Zobrist keys of
 // the positions played before it (oldest first, for repetitions) and the
 // number of plies since the last capture or man move (for the move rule).
@@ -286,11 +296,8 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 		panic(p)
 	}
 	if hb := e.helperBest; hb.Depth > res.Depth && len(hb.PV) > 0 && !(lim.Infinite && e.multiPV > 1) {
-		res.Move, res.Score, res.Depth = hb.PV[0], hb.Score, hb.Depth
-		res.HasPonder = len(hb.PV) > 1
-		if res.HasPonder {
-			res.Ponder = hb.PV[1]
-		}
+		res.follow(hb.PV, hb.Score)
+		res.Depth = hb.Depth
 		hb.Nodes, hb.Time, hb.Line = e.totalNodes(), time.Since(e.start), 1
 		onInfo(hb)
 	}

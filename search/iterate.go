@@ -119,16 +119,10 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 				// line, which would otherwise not be the move played).
 				if line == 1 && lines == 1 && onInfo != nil && w.pvLen[0] > 0 && w.pv[0][0] != res.Move && res.Depth > 0 {
 					pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
-					res.Move, res.Score = pv[0], w.rootScore
-					res.HasPonder = len(pv) > 1
-					if res.HasPonder {
-						res.Ponder = pv[1]
-					}
+					res.follow(pv, w.rootScore)
 					w.publish()
-					in := Info{Depth: depth, Score: w.rootScore, PV: pv, Line: 1, Nodes: e.totalNodes(), Time: time.Since(e.start)}
-					if w.leafCount > 0 {
-						in.MeanDepth = float64(w.leafSum) / float64(w.leafCount)
-					}
+					in := Info{Depth: depth, Score: w.rootScore, PV: pv, Line: 1}
+					w.stamp(&in)
 					onInfo(in)
 				}
 				break
@@ -153,11 +147,8 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 				}
 				drop = prev - score
 				prev = score
-				res.Move, res.Score, res.Depth = best, score, depth
-				res.HasPonder = len(pv) > 1
-				if res.HasPonder {
-					res.Ponder = pv[1]
-				}
+				res.follow(pv, score)
+				res.Depth = depth
 			}
 			infos = append(infos, Info{Depth: depth, Score: score, PV: pv})
 		}
@@ -166,20 +157,12 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 			// report them best first.
 			sort.SliceStable(infos, func(i, j int) bool { return infos[i].Score > infos[j].Score })
 			if top := infos[0]; lines > 1 {
-				res.Move, res.Score = top.PV[0], top.Score
-				res.HasPonder = len(top.PV) > 1
-				if res.HasPonder {
-					res.Ponder = top.PV[1]
-				}
+				res.follow(top.PV, top.Score)
 			}
 			w.publish()
 			for i := range infos {
 				infos[i].Line = i + 1
-				infos[i].Nodes = e.totalNodes()
-				infos[i].Time = time.Since(e.start)
-				if w.leafCount > 0 {
-					infos[i].MeanDepth = float64(w.leafSum) / float64(w.leafCount)
-				}
+				w.stamp(&infos[i])
 				onInfo(infos[i])
 			}
 		}
@@ -250,3 +233,13 @@ func (w *worker) aspiration(depth, prev int) int {
 }
 
 func (w *worker) publish() { w.published.Store(w.nodes) }
+
+// stamp fills in the search-wide figures of an info line: nodes so far,
+// time since the start and the mean depth of this iteration's leaves.
+func (w *worker) stamp(in *Info) {
+	in.Nodes = w.e.totalNodes()
+	in.Time = time.Since(w.e.start)
+	if w.leafCount > 0 {
+		in.MeanDepth = float64(w.leafSum) / float64(w.leafCount)
+	}
+}
