@@ -61,6 +61,7 @@ type slot struct {
 // a search.
 type Table struct {
 	slots []slot
+	mem   *mapping // where slots live if outside the Go heap, else nil
 	mask  uint64
 	age   uint8
 	gen   uint8 // generation of the entries in use, 0-127
@@ -89,7 +90,9 @@ func (t *Table) Resize(log2 int) {
 		t.Clear()
 		return
 	}
-	t.slots = make([]slot, n)
+	t.slots = nil
+	t.mem.free()
+	t.slots, t.mem = allocSlots(n)
 	t.mask = n - 1
 	t.age, t.gen, t.dirty = 0, 0, false
 }

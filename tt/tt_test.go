@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -159,5 +160,45 @@ func TestData(t *testing.T) {
 		if !ok || got.Entry() != e {
 			t.Fatalf("stored %+v, ProbeData %+v %v", e, got.Entry(), ok)
 		}
+	}
+}
+
+// A table of a huge page or more lives outside the Go heap (on Linux):
+// it starts empty, keeps what is stored, is shared by threads like any
+// other, and a resize (down to the heap and back) gives up the old memory
+// and starts empty again.
+func TestLargeTable(t *testing.T) {
+	tab := New(18) // 4 MiB
+	key := func(i uint64) uint64 { return i<<1 | i<<40 } // a bucket each
+	if runtime.GOOS == "linux" && tab.mem == nil {
+		t.Fatal("a 4 MiB table was not mapped")
+	}
+	for round := 0; round < 3; round++ {
+		for i := uint64(0); i < 1<<18; i += 97 {
+			if _, ok := tab.Probe(key(i)); ok {
+				t.Fatalf("round %d: a fresh table has key %d", round, i)
+			}
+		}
+		var wg sync.WaitGroup
+		for g := uint64(0); g < 2; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := g; i < 1<<16; i += 2 {
+					tab.Store(key(i), Entry{Score: int16(i), Depth: 1})
+				}
+			}()
+		}
+		wg.Wait()
+		for i := uint64(0); i < 1<<16; i++ {
+			if e, ok := tab.Probe(key(i)); !ok || e.Score != int16(i) {
+				t.Fatalf("round %d: key %d reads %+v, %v", round, i, e, ok)
+			}
+		}
+		tab.Resize(12) // back to the heap: the mapping is given up
+		if tab.mem != nil {
+			t.Fatal("a small table kept a mapping")
+		}
+		tab.Resize(18 + round%2)
 	}
 }
