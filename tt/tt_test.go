@@ -168,7 +168,7 @@ func TestData(t *testing.T) {
 // other, and a resize (down to the heap and back) gives up the old memory
 // and starts empty again.
 func TestLargeTable(t *testing.T) {
-	tab := New(18) // 4 MiB
+	tab := New(18)                                       // 4 MiB
 	key := func(i uint64) uint64 { return i<<1 | i<<40 } // a bucket each
 	if runtime.GOOS == "linux" && tab.mem == nil {
 		t.Fatal("a 4 MiB table was not mapped")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/damaengine/damaengine/bench"
@@ -11,12 +12,15 @@ import (
 )
 
 // runBench implements "damaengine bench [--variant V|all] [--depth N]
-// [--hand-written | --eval-file FILE]": a line per position, then "bench nodes=N time=S nps=X".
+// [--hand-written | --eval-file FILE] [--cpuprofile FILE]": a line per
+// position, then "bench nodes=N time=S nps=X". The CPU profile is what
+// cmd/damaengine/default.pgo is made of (README, "Profile-guided build").
 func runBench(c *command, args []string) int {
 	variant := c.String("variant", "italian", "rule set, or all")
 	depth := c.Int("depth", bench.DefaultBenchDepth, "search depth per position")
 	hand := c.Bool("hand-written", false, "the hand-written evaluation alone, without the learned correction (to compare the search's speed with builds that had no learned evaluation)")
 	evalFile := c.String("eval-file", "", "a weights file (tune fit's output) in use instead of the embedded weights of its variant")
+	profile := c.String("cpuprofile", "", "write a CPU profile of the searches (pprof format) to this file")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
@@ -61,6 +65,17 @@ func runBench(c *command, args []string) int {
 			return c.fail(1, "--eval-file %s: %v", *evalFile, err)
 		}
 		defer eval.ResetWeights(v)
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return c.fail(1, "--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return c.fail(1, "--cpuprofile %s: %v", *profile, err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var total uint64
 	var elapsed time.Duration
