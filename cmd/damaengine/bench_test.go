@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,4 +42,29 @@ func firstMove(v *movegen.Variant, p *movegen.Position) movegen.Move {
 	var ml movegen.MoveList
 	v.Generate(p, &ml)
 	return ml.Moves[0]
+}
+
+// bench --cpuprofile writes a profile pprof reads (a gzipped protocol
+// buffer), and names the file it could not create.
+func TestBenchCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"bench", "--depth", "6", "--cpuprofile", path}, strings.NewReader(""), &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("the profile (%d bytes) is not gzip", len(b))
+	}
+	if !strings.Contains(out.String(), "bench nodes=") {
+		t.Errorf("no bench line: %q", out.String())
+	}
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "cpu.prof")
+	errb.Reset()
+	if rc := run([]string{"bench", "--depth", "1", "--cpuprofile", bad}, strings.NewReader(""), &out, &errb); rc == 0 || !strings.Contains(errb.String(), "--cpuprofile") {
+		t.Errorf("an uncreatable profile: rc %d, %q", rc, errb.String())
+	}
 }
