@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -243,5 +244,23 @@ func TestBookFileFromArgs(t *testing.T) {
 	o := out.String()
 	if !regexp.MustCompile(`(?m)^info depth=1 score=0\.50 nodes=0 `).MatchString(o) || !strings.Contains(o, "done move="+want) {
 		t.Errorf("the command-line English book was not used (want its move %s at 0.50, nodes=0):\n%s", want, o)
+	}
+}
+
+// A line without nodes (a book move, a slow lookup on a loaded machine)
+// carries no nps, however long it took; a searched line does.
+func TestInfoLineNPS(t *testing.T) {
+	w := newWire(movegen.Italian, "auto")
+	var ml movegen.MoveList
+	p := movegen.Italian.Start()
+	movegen.Italian.Generate(&p, &ml)
+	pv := []movegen.Move{ml.Moves[0]}
+	book := infoLine(w, search.Info{Depth: 8, PV: pv, Time: 5 * time.Millisecond}, false)
+	if strings.Contains(book, "nps=") || !regexp.MustCompile("^"+bookInfoRE+"$").MatchString(book) {
+		t.Errorf("book line %q", book)
+	}
+	searched := infoLine(w, search.Info{Depth: 8, PV: pv, Nodes: 5000, Time: 5 * time.Millisecond}, false)
+	if !strings.Contains(searched, " nps=1.0 ") {
+		t.Errorf("searched line %q", searched)
 	}
 }

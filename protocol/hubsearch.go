@@ -139,7 +139,8 @@ func (r *searchRun) onInfo(in search.Info) {
 
 // infoLine writes an info line: depth, mean-depth (when known), score in
 // men, nodes, time in seconds, nps in millions with one decimal (when the
-// time is measurable), multipv=N in a multi-PV analysis, and the quoted pv.
+// time is measurable and there are nodes: a book move's line has none, however
+// long the lookup took), multipv=N in a multi-PV analysis, and the quoted pv.
 func infoLine(w *wire, in search.Info, multi bool) string {
 	pv := make([]string, 0, len(in.PV))
 	for _, m := range in.PV {
@@ -154,7 +155,7 @@ func infoLine(w *wire, in search.Info, multi bool) string {
 		kv("score", strconv.FormatFloat(float64(in.Score)/100, 'f', 2, 64)),
 		kv("nodes", strconv.FormatUint(in.Nodes, 10)),
 		kv("time", strconv.FormatFloat(secs, 'f', 3, 64)))
-	if secs >= 0.001 {
+	if secs >= 0.001 && in.Nodes > 0 {
 		parts = append(parts, kv("nps", strconv.FormatFloat(float64(in.Nodes)/secs/1e6, 'f', 1, 64)))
 	}
 	if multi {
