@@ -2,7 +2,7 @@
 # Regenerates cmd/damaengine/default.pgo, the CPU profile that "go build"
 # uses for a profile-guided build of the engine (-pgo=auto, the default):
 # the bench of every variant with its embedded evaluation, and Italian's and
-# International's with the hand-written one. About a minute on 2 cores.
+# International's with the hand-written one. About 15 seconds.
 # Rebuild and compare speed with farm-bench (README, "Benchmarks") before
 # committing a new profile.
 set -eu
