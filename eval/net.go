@@ -110,10 +110,11 @@ type Net struct {
 	// lanes is one again with each weight in its own 16-bit lane
 	// (lanesBlock), for netUpdate16's SSE2 kernel; nil without it.
 	lanes *[NetKinds][64][2]netBlock
-	// out16 is the output weights as int16 for netOutput16's SSE2
-	// kernel, when the network is one block and every weight fits; nil
+	// out16 is the output weights split in two int16 halves (w =
+	// out16[0][j] + out16[1][j]) for netOutput16's SSE2 kernel, when the
+	// network is one block and every weight fits (netOutputFits); nil
 	// otherwise.
-	out16 *[16]int16
+	out16 *[2][16]int16
 	bias  NetAcc
 	w2    [netBlocks][4][4]int64 // by block, word, lane
 	w2q   int64                  // NetQ × Σ w2, which Output's lanes carry in excess
@@ -217,10 +218,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 			}
 		}
 		if haveNetKernels && netOutputFits(nw.W2) {
-			n.out16 = new([16]int16)
-			for j, x := range nw.W2 {
-				n.out16[j] = int16(x)
-			}
+			n.out16 = splitOutput(nw.W2)
 		}
 	}
 	for j := 0; j < h; j++ {
@@ -385,17 +383,29 @@ func (n *Net) Output(acc *NetAcc) int {
 }
 
 // netOutputFits reports whether the output weights w2 of a one-block
-// network suit netOutput16: each within int16 (above −32768), so that a
-// product with a difference of activations (at most NetQ = 2^8 in
-// magnitude) is below 2^23, a pair of them below 2^24 and the sum of all
-// 16 below 2^27, in int32.
+// network suit netOutput16: each the sum of two int16 halves within
+// ±32,767, so within ±65,534. A half's product with a difference of
+// activations (at most NetQ = 2^8 in magnitude) is below 2^23, a pair of
+// them below 2^24, and the sum of all 32 below 2^28, in int32.
 func netOutputFits(w2 []int32) bool {
 	for _, x := range w2 {
-		if x < -32767 || x > 32767 {
+		if x < -2*32767 || x > 2*32767 {
 			return false
 		}
 	}
 	return len(w2) == NetBlock
+}
+
+// splitOutput splits the output weights w2 (as netOutputFits allows)
+// into two int16 halves: w2[j] = h[0][j] + h[1][j], the first clamped to
+// ±32,767.
+func splitOutput(w2 []int32) *[2][16]int16 {
+	h := new([2][16]int16)
+	for j, x := range w2[:NetBlock] {
+		lo := min(max(x, -32767), 32767)
+		h[0][j], h[1][j] = int16(lo), int16(x-lo)
+	}
+	return h
 }
 
 // output1 is Output for a one-block network, its four words written out.

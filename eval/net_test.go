@@ -235,8 +235,10 @@ func BenchmarkNetFull(b *testing.B) {
 
 // TestNetOutputKernel: the SSE2 output kernel's sum equals one computed
 // lane by lane, and its score output1's, on random sums (edge lanes
-// included) and weights; a network with an output weight beyond int16
-// goes without the kernel and still scores as the float reference.
+// included) and weights (up to twice int16's range); a network with an
+// output weight beyond that goes without the kernel, one within it takes
+// the kernel, both score as the float reference; every embedded network
+// takes the kernel.
 func TestNetOutputKernel(t *testing.T) {
 	if !haveNetKernels {
 		t.Skip("no output kernel on this architecture")
@@ -250,12 +252,15 @@ func TestNetOutputKernel(t *testing.T) {
 		return uint64(r.IntN(1 << 16))
 	}
 	for trial := 0; trial < 20000; trial++ {
-		var w2 [16]int16
+		w2 := make([]int32, NetBlock)
 		var n Net
 		for j := range w2 {
-			x := int16(r.IntN(2*32767+1) - 32767)
-			if trial%5 == 0 {
-				x = []int16{-32767, 32767}[r.IntN(2)]
+			x := int32(r.IntN(2*65534+1) - 65534)
+			switch trial % 5 {
+			case 0:
+				x = []int32{-65534, 65534, -32767, 32767, -32768, 32768}[r.IntN(6)]
+			case 1:
+				x = int32(r.IntN(2*32767+1) - 32767)
 			}
 			w2[j] = x
 			n.w2[0][j/4][j%4] = int64(x)
@@ -271,7 +276,7 @@ func TestNetOutputKernel(t *testing.T) {
 			cb := min(max(int64(b)-0x8000, 0), NetQ)
 			want += int64(w2[j]) * (ca - cb)
 		}
-		got := netOutput16((*[2]netBlock)(acc[:2]), &w2)
+		got := netOutput16((*[2]netBlock)(acc[:2]), splitOutput(w2))
 		if int64(got) != want {
 			t.Fatalf("trial %d: kernel sum %d, lane by lane %d (acc %x, w2 %v)", trial, got, want, acc[:2], w2)
 		}
@@ -279,27 +284,44 @@ func TestNetOutputKernel(t *testing.T) {
 			t.Fatalf("trial %d: kernel score %d, output1 %d", trial, g, o)
 		}
 	}
-	if netOutputFits([]int32{0, 32768}) || netOutputFits([]int32{-32768}) || !netOutputFits(make([]int32, NetBlock)) {
-		t.Errorf("netOutputFits: wrong about int16's range")
+	fits := func(x int32) bool {
+		w := make([]int32, NetBlock)
+		w[7] = x
+		return netOutputFits(w)
+	}
+	if !fits(65534) || !fits(-65534) || !fits(40000) || fits(65535) || fits(-65535) || netOutputFits([]int32{0}) {
+		t.Errorf("netOutputFits: wrong about two int16 halves' range")
 	}
 
+	// A weight past one int16 (as Italian's network has) takes the kernel;
+	// one past two goes without it; both score as the float reference.
 	v := movegen.International
-	nw := randomNet(v, NetBlock, 150, 9)
-	nw.W2[5] = 40000
-	n := loadNet(t, v, nw)
-	if n.out16 != nil {
-		t.Fatalf("a network with an output weight of 40000 uses the int16 kernel")
-	}
-	for _, p := range gamesOf(v, 2, 60, 3) {
-		var acc NetAcc
-		n.Refresh(&acc, &p)
-		if got, want := n.Output(&acc), math.Trunc(floatNet(v, nw, &p)); float64(got) != want {
-			t.Fatalf("%s: output %d, float reference %v", v.FEN(&p), got, want)
+	for _, big := range []int32{40000, 70000} {
+		nw := randomNet(v, NetBlock, 150, 9)
+		nw.W2[5] = big
+		n := loadNet(t, v, nw)
+		if kernel := n.out16 != nil; kernel != (big < 65535) {
+			t.Fatalf("output weight %d: kernel %v", big, kernel)
+		}
+		for _, p := range gamesOf(v, 2, 60, 3) {
+			var acc NetAcc
+			n.Refresh(&acc, &p)
+			if got, want := n.Output(&acc), math.Trunc(floatNet(v, nw, &p)); float64(got) != want {
+				t.Fatalf("weight %d, %s: output %d, float reference %v", big, v.FEN(&p), got, want)
+			}
 		}
 	}
 	ResetWeights(v)
-	if e := ActiveNet(v); e == nil || e.out16 == nil {
-		t.Errorf("International's embedded network does not use the output kernel")
+	for _, v := range netVariants() {
+		p := v.Start()
+		Evaluate(v, &p)
+		e := ActiveNet(v)
+		if e == nil && (v == movegen.Italian || v == movegen.International) {
+			t.Errorf("%v has no embedded network", v)
+		}
+		if e != nil && e.out16 == nil {
+			t.Errorf("%v's embedded network does not use the output kernel", v)
+		}
 	}
 }
 

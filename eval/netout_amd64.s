@@ -1,13 +1,14 @@
 #include "textflag.h"
 
-// func netOutput16(acc *[2]netBlock, w2 *[16]int16) int32
+// func netOutput16(acc *[2]netBlock, w2 *[2][16]int16) int32
 //
-// Σ_j w2[j]·(clip(A_j) − clip(B_j)) over the 16 lanes of a one-block
-// network's two views (SSE2, part of every amd64 processor). A lane holds
-// its sum + 2^15: XOR with 0x8000 gives the signed sum, which PMAXSW and
-// PMINSW clip to [0, NetQ]; PMADDWD multiplies the differences by the
-// output weights and adds them in pairs (int32 cannot overflow: see
-// netOutputFits).
+// Σ_j (w2[0][j] + w2[1][j])·(clip(A_j) − clip(B_j)) over the 16 lanes of
+// a one-block network's two views (SSE2, part of every amd64 processor):
+// an output weight is split in two int16 halves so that weights up to
+// twice int16's range take the kernel too. A lane holds its sum + 2^15:
+// XOR with 0x8000 gives the signed sum, which PMAXSW and PMINSW clip to
+// [0, NetQ]; PMADDWD multiplies the differences by each half and adds
+// them in pairs (int32 cannot overflow: see netOutputFits).
 TEXT ·netOutput16(SB), NOSPLIT, $0-20
 	MOVQ	acc+0(FP), AX
 	MOVQ	w2+8(FP), BX
@@ -35,11 +36,19 @@ TEXT ·netOutput16(SB), NOSPLIT, $0-20
 	PMINSW	X6, X3
 	PSUBW	X2, X0
 	PSUBW	X3, X1
+	MOVO	X0, X8
+	MOVO	X1, X9
 	MOVOU	0(BX), X2
 	MOVOU	16(BX), X3
+	MOVOU	32(BX), X4
+	MOVOU	48(BX), X5
 	PMADDWL	X2, X0
 	PMADDWL	X3, X1
+	PMADDWL	X4, X8
+	PMADDWL	X5, X9
 	PADDL	X1, X0
+	PADDL	X9, X8
+	PADDL	X8, X0
 	PSHUFD	$0x4E, X0, X1
 	PADDL	X1, X0
 	PSHUFD	$0xB1, X0, X1
