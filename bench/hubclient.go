@@ -105,6 +105,9 @@ type hubEngine struct {
 	in    io.WriteCloser
 	lines chan string
 	last  string // the last line read from the engine, for a report when it goes silent
+	// paused is how long the machine was paused during the last expect
+	// (see waitClock).
+	paused time.Duration
 }
 
 // startEngine starts spec and completes the Hub handshake for the rule
@@ -191,22 +194,74 @@ func (e *hubEngine) send(line string) error {
 	return err
 }
 
-// expect reads lines until one starts with prefix ("" takes any line).
+// A paused machine is not a silent engine. When the whole machine stops (a
+// virtual machine paused by its host: this project's test machine counts
+// CPU time stolen by the host and logs "virtual machine fork"), the runner
+// and the engine stop with it, and on waking the runner's timer and the
+// engine's answer are due together: a runner that reads its timer first
+// would call a working engine silent, and charge the pause to its clock.
+// So a wait is measured by a ticker: each tick counts the time since the
+// one before, but at most pauseCap; the rest of a longer gap is a pause,
+// charged neither to the engine's silence nor to its clock.
+const (
+	waitTick = 20 * time.Millisecond
+	pauseCap = 250 * time.Millisecond
+)
+
+// waitClock is a wait's running time and pauses, from the ticks seen.
+type waitClock struct {
+	last        time.Time
+	ran, paused time.Duration
+}
+
+// advance counts the time from the last tick to now.
+func (c *waitClock) advance(now time.Time) {
+	gap := now.Sub(c.last)
+	c.last = now
+	if gap > pauseCap {
+		c.paused += gap - pauseCap
+		gap = pauseCap
+	}
+	c.ran += max(gap, 0)
+}
+
+// expect reads lines until one starts with prefix ("" takes any line),
+// for at most timeout of running time (see waitClock); e.paused is then
+// how long the machine was paused during the wait. Before it reports a
+// timeout it takes the lines already there: an answer that came during a
+// pause is not lost to the timer.
 func (e *hubEngine) expect(prefix string, timeout time.Duration) (string, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
+	tick := time.NewTicker(waitTick)
+	defer tick.Stop()
+	c := waitClock{last: time.Now()}
+	defer func() { e.paused = c.paused }()
+	take := func(l string, ok bool) (string, bool, error) {
+		if !ok {
+			return "", true, errDead
+		}
+		e.last = l
+		return l, strings.HasPrefix(l, prefix), nil
+	}
 	for {
+		if c.ran >= timeout {
+			for {
+				select {
+				case l, ok := <-e.lines:
+					if l, done, err := take(l, ok); done {
+						return l, err
+					}
+				default:
+					return "", errTimeout
+				}
+			}
+		}
 		select {
 		case l, ok := <-e.lines:
-			if !ok {
-				return "", errDead
+			if l, done, err := take(l, ok); done {
+				return l, err
 			}
-			e.last = l
-			if strings.HasPrefix(l, prefix) {
-				return l, nil
-			}
-		case <-timer.C:
-			return "", errTimeout
+		case <-tick.C:
+			c.advance(time.Now())
 		}
 	}
 }

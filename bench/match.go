@@ -451,14 +451,18 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		e.send("go think")
 		began := time.Now()
 		line, err := e.expect("done", cfg.Limit.wait(clocks[side]))
-		took := time.Since(began)
+		took := time.Since(began) - e.paused // a paused machine's time is no one's
 		if err != nil {
 			engines[sides[side]].kill()
 			engines[sides[side]] = nil
 			if errors.Is(err, errTimeout) {
 				// Where it went silent, to replay it: the moves are in the
 				// PDN record; the engine's last line says how far it got.
-				return loses(fmt.Sprintf("%s (%s) did not answer at ply %d (its last line: %q)", side, e.name, len(moves)+1, e.last))
+				why := fmt.Sprintf("%s (%s) did not answer at ply %d (its last line: %q)", side, e.name, len(moves)+1, e.last)
+				if e.paused > 0 {
+					why += fmt.Sprintf(" in %.1fs of running time; the machine was paused %.1fs besides", cfg.Limit.wait(clocks[side]).Seconds(), e.paused.Seconds())
+				}
+				return loses(why)
 			}
 			return loses(fmt.Sprintf("%s (%s) crashed", side, e.name))
 		}

@@ -470,3 +470,43 @@ func TestMatchAllDamoni(t *testing.T) {
 		}
 	}
 }
+
+// A wait counts the ticks' gaps up to pauseCap: the rest of a longer gap
+// is a pause of the whole machine, charged to no one.
+func TestWaitClockPauses(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	c := waitClock{last: t0}
+	now := t0
+	for i := 0; i < 10; i++ {
+		now = now.Add(waitTick)
+		c.advance(now)
+	}
+	now = now.Add(3 * time.Second) // the machine stopped for about 3 s
+	c.advance(now)
+	now = now.Add(waitTick)
+	c.advance(now)
+	if want := 11*waitTick + pauseCap; c.ran != want {
+		t.Errorf("ran %v, want %v", c.ran, want)
+	}
+	if want := 3*time.Second - pauseCap; c.paused != want {
+		t.Errorf("paused %v, want %v", c.paused, want)
+	}
+}
+
+// An answer already read when the wait runs out is taken, not lost to the
+// timer (after a pause, both are due at once).
+func TestExpectTakesWaitingAnswer(t *testing.T) {
+	e := &hubEngine{lines: make(chan string, 4)}
+	e.lines <- "info depth=1"
+	e.lines <- "done move=22-18"
+	if l, err := e.expect("done", 0); err != nil || l != "done move=22-18" {
+		t.Fatalf("expect with the answer waiting: %q, %v", l, err)
+	}
+	if _, err := e.expect("done", 30*time.Millisecond); err != errTimeout {
+		t.Fatalf("expect with nothing to read: %v, want a timeout", err)
+	}
+	close(e.lines)
+	if _, err := e.expect("done", time.Second); err != errDead {
+		t.Fatalf("expect after the engine's end: %v", err)
+	}
+}
