@@ -26,7 +26,7 @@ type mapping struct {
 // of megabytes of 4 KiB pages most probes also miss the address-translation
 // cache (measured: the protocol's default 64 MiB table searches in 0.91 of
 // the CPU with huge pages; bench's 4 MiB one, whose pages the cache holds,
-// no faster). Where the kernel gives no huge pages (transparent huge pages
+// no faster). Its pages are faulted in at once (below). Where the kernel gives no huge pages (transparent huge pages
 // "never") the mapping works as plain memory.
 func allocSlots(n uint64) ([]slot, *mapping) {
 	size := n * uint64(unsafe.Sizeof(slot{}))
@@ -40,6 +40,13 @@ func allocSlots(n uint64) ([]slot, *mapping) {
 	off := (hugePage - uintptr(unsafe.Pointer(&mem[0]))%hugePage) % hugePage
 	body := mem[off : off+uintptr(size)]
 	_ = syscall.Madvise(body, madvHugepage) // advice only: refused, the table still works
+	// Fault every page in now, while the table is made: a huge page's first
+	// touch zeroes 2 MiB and may wait for the kernel to compact memory
+	// (over 100 ms at times here), which inside a search would stall it
+	// past its time.
+	for i := 0; i < len(body); i += 4096 {
+		body[i] = 0
+	}
 	m := &mapping{mem: mem}
 	m.cleanup = runtime.AddCleanup(m, func(b []byte) { _ = syscall.Munmap(b) }, mem)
 	return unsafe.Slice((*slot)(unsafe.Pointer(&body[0])), n), m
