@@ -182,10 +182,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				return st
 			}
 		}
-		if depth >= probCutDepth && !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < beta+probCutMargin && ttEnt.Bound() != tt.BoundLower) {
+		if depth >= probCutDepth && !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < beta+e.pcMargin && ttEnt.Bound() != tt.BoundLower) {
 			// ProbCut: a shallower search that beats beta by a margin
 			// predicts a cut at full depth.
-			rb := beta + probCutMargin
+			rb := beta + e.pcMargin
 			s := w.search(rb-1, rb, depth-probCutReduce, ply, false)
 			if w.aborted {
 				return 0

@@ -1,5 +1,7 @@
 package search
 
+import "github.com/damaengine/damaengine/movegen"
+
 // Selectivity parameters, each kept because it measured better in
 // self-play (docs/testing.md, "Search").
 const (
@@ -9,11 +11,24 @@ const (
 	rfpDepth  = 3
 	rfpMargin = 60
 	// ProbCut: at non-PV nodes of at least probCutDepth plies, a search
-	// probCutReduce plies shallower that beats beta by probCutMargin cuts.
+	// probCutReduce plies shallower that beats beta by a margin cuts (the
+	// variant's margin: probCutMarginOf).
 	probCutDepth  = 5
 	probCutReduce = 4
 	probCutMargin = 100
+	// probCutMarginIntl is International's ProbCut margin: wider than the
+	// others' (measured better there, worse in Italian; docs/testing.md,
+	// "ProbCut's margin").
+	probCutMarginIntl = 150
 	// Late-move pruning: at non-PV nodes within 3 plies of the horizon,
 	// quiet moves after the first lmpBase+depth² are not searched.
 	lmpBase = 3
 )
+
+// probCutMarginOf returns the ProbCut margin of variant v, in centi-men.
+func probCutMarginOf(v *movegen.Variant) int {
+	if v == movegen.International {
+		return probCutMarginIntl
+	}
+	return probCutMargin
+}

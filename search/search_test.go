@@ -1114,3 +1114,24 @@ func TestNetIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestProbCutMargin checks that each rule set searches with its own
+// ProbCut margin, from New and after SetVariant, both ways.
+func TestProbCutMargin(t *testing.T) {
+	for _, v := range movegen.RuleSets() {
+		want := probCutMargin
+		if v == movegen.International {
+			want = probCutMarginIntl
+		}
+		if got := New(v, 10).pcMargin; got != want {
+			t.Errorf("%s: New's ProbCut margin %d, want %d", v.RulesName(), got, want)
+		}
+		for _, from := range []*movegen.Variant{movegen.Italian, movegen.International} {
+			e := New(from, 10)
+			e.SetVariant(v)
+			if e.pcMargin != want {
+				t.Errorf("%s after %s: ProbCut margin %d, want %d", v.RulesName(), from.Name, e.pcMargin, want)
+			}
+		}
+	}
+}
