@@ -182,16 +182,19 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				return st
 			}
 		}
-		if depth >= probCutDepth && !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < beta+e.pcMargin && ttEnt.Bound() != tt.BoundLower) {
-			// ProbCut: a shallower search that beats beta by a margin
-			// predicts a cut at full depth.
-			rb := beta + e.pcMargin
-			s := w.search(rb-1, rb, depth-probCutReduce, ply, false)
-			if w.aborted {
-				return 0
-			}
-			if s >= rb {
-				return s
+		if depth >= probCutDepth {
+			// ProbCut: a shallower search that beats beta by the variant's
+			// margin predicts a cut at full depth (unless the table already
+			// says that search stays below it).
+			rb := beta + probCutMarginOf(e.v)
+			if !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < rb && ttEnt.Bound() != tt.BoundLower) {
+				s := w.search(rb-1, rb, depth-probCutReduce, ply, false)
+				if w.aborted {
+					return 0
+				}
+				if s >= rb {
+					return s
+				}
 			}
 		}
 	}

@@ -140,7 +140,6 @@ type Engine struct {
 	evalDirect bool
 	workers    []*worker
 	multiPV    int
-	pcMargin   int // ProbCut's margin for v (probCutMarginOf)
 
 	probe       ProbeFunc // endgame tables, or nil
 	probePieces int
@@ -164,7 +163,7 @@ type Engine struct {
 
 // New returns an engine for variant v with a table of 2^ttLog2 entries.
 func New(v *movegen.Variant, ttLog2 int) *Engine {
-	e := &Engine{v: v, tt: tt.New(ttLog2), eval: eval.Evaluate, evr: eval.For(v), evalDirect: true, multiPV: 1, pcMargin: probCutMarginOf(v)}
+	e := &Engine{v: v, tt: tt.New(ttLog2), eval: eval.Evaluate, evr: eval.For(v), evalDirect: true, multiPV: 1}
 	e.SetThreads(1)
 	return e
 }
@@ -176,7 +175,6 @@ func (e *Engine) Variant() *movegen.Variant { return e.v }
 func (e *Engine) SetVariant(v *movegen.Variant) {
 	e.v = v
 	e.evr = eval.For(v)
-	e.pcMargin = probCutMarginOf(v)
 	e.NewGame()
 }
 

@@ -18,7 +18,7 @@ const (
 	probCutMargin = 100
 	// probCutMarginIntl is International's ProbCut margin: wider than the
 	// others' (measured better there, worse in Italian; docs/testing.md,
-	// "ProbCut's margin").
+	// "Pruning margins, razoring, and ProbCut's margin in International").
 	probCutMarginIntl = 150
 	// Late-move pruning: at non-PV nodes within 3 plies of the horizon,
 	// quiet moves after the first lmpBase+depth² are not searched.
