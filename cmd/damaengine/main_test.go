@@ -81,8 +81,7 @@ type engineProc struct {
 }
 
 func startEngine(t *testing.T, bin string, args ...string) *engineProc {
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "DAMAENGINE_EGDB=off") // no table build in the user's cache directory
+	cmd := exec.Command(bin, args...) // tables off: TestMain sets DAMAENGINE_EGDB for every engine started
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
