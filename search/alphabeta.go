@@ -182,7 +182,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				return st
 			}
 		}
-		if depth >= probCutDepth {
+		if depth >= probCutDepthOf(e.v) {
 			// ProbCut: a shallower search that beats beta by the variant's
 			// margin predicts a cut at full depth (unless the table already
 			// says that search stays below it).

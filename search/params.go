@@ -12,7 +12,7 @@ const (
 	rfpMargin = 60
 	// ProbCut: at non-PV nodes of at least probCutDepth plies, a search
 	// probCutReduce plies shallower that beats beta by a margin cuts (the
-	// variant's margin: probCutMarginOf).
+	// variant's depth and margin: probCutDepthOf, probCutMarginOf).
 	probCutDepth  = 5
 	probCutReduce = 4
 	probCutMargin = 100
@@ -20,6 +20,10 @@ const (
 	// others' (measured better there, worse in Italian; docs/testing.md,
 	// "Pruning margins, razoring, and ProbCut's margin in International").
 	probCutMarginIntl = 150
+	// probCutDepthIntl is International's ProbCut depth: one ply higher
+	// than the others' (measured better there at 0.1 s a move, worse in
+	// Italian; docs/testing.md, "The remaining selectivity constants").
+	probCutDepthIntl = 6
 	// Late-move pruning: at non-PV nodes within 3 plies of the horizon,
 	// quiet moves after the first lmpBase+depth² are not searched.
 	lmpBase = 3
@@ -31,4 +35,13 @@ func probCutMarginOf(v *movegen.Variant) int {
 		return probCutMarginIntl
 	}
 	return probCutMargin
+}
+
+// probCutDepthOf returns the fewest plies at which variant v's non-PV
+// nodes try ProbCut.
+func probCutDepthOf(v *movegen.Variant) int {
+	if v == movegen.International {
+		return probCutDepthIntl
+	}
+	return probCutDepth
 }

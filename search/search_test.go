@@ -1115,14 +1115,18 @@ func TestNetIncremental(t *testing.T) {
 	}
 }
 
-// TestProbCutMargin pins each rule set's ProbCut margin: International's
-// wider one was measured there alone (docs/testing.md), so a change to any
-// variant's margin must be meant, like a change to the bench fingerprint.
+// TestProbCutMargin pins each rule set's ProbCut margin and depth:
+// International's wider margin and higher depth were measured there alone
+// (docs/testing.md), so a change to any variant's setting must be meant,
+// like a change to the bench fingerprint.
 func TestProbCutMargin(t *testing.T) {
 	for _, v := range movegen.RuleSets() {
-		want := 100
+		want, wantDepth := 100, 5
 		if v.RulesName() == "international" {
-			want = 150
+			want, wantDepth = 150, 6
+		}
+		if got := probCutDepthOf(v); got != wantDepth {
+			t.Errorf("%s: ProbCut from %d plies, want %d", v.RulesName(), got, wantDepth)
 		}
 		if got := probCutMarginOf(v); got != want {
 			t.Errorf("%s: ProbCut margin %d, want %d", v.RulesName(), got, want)
