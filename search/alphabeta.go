@@ -182,11 +182,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				return st
 			}
 		}
-		if depth >= probCutDepthOf(e.v) {
+		if pcDepth, pcMargin := probCutOf(e.v); depth >= pcDepth {
 			// ProbCut: a shallower search that beats beta by the variant's
 			// margin predicts a cut at full depth (unless the table already
 			// says that search stays below it).
-			rb := beta + probCutMarginOf(e.v)
+			rb := beta + pcMargin
 			if !(hit && int(ttEnt.Depth()) >= depth-probCutReduce && fromTT(ttEnt.Score(), ply) < rb && ttEnt.Bound() != tt.BoundLower) {
 				s := w.search(rb-1, rb, depth-probCutReduce, ply, false)
 				if w.aborted {

@@ -12,7 +12,7 @@ const (
 	rfpMargin = 60
 	// ProbCut: at non-PV nodes of at least probCutDepth plies, a search
 	// probCutReduce plies shallower that beats beta by a margin cuts (the
-	// variant's depth and margin: probCutDepthOf, probCutMarginOf).
+	// variant's depth and margin: probCutOf).
 	probCutDepth  = 5
 	probCutReduce = 4
 	probCutMargin = 100
@@ -29,19 +29,11 @@ const (
 	lmpBase = 3
 )
 
-// probCutMarginOf returns the ProbCut margin of variant v, in centi-men.
-func probCutMarginOf(v *movegen.Variant) int {
+// probCutOf returns variant v's ProbCut settings: the fewest plies at
+// which a non-PV node tries it, and the margin over beta, in centi-men.
+func probCutOf(v *movegen.Variant) (depth, margin int) {
 	if v == movegen.International {
-		return probCutMarginIntl
+		return probCutDepthIntl, probCutMarginIntl
 	}
-	return probCutMargin
-}
-
-// probCutDepthOf returns the fewest plies at which variant v's non-PV
-// nodes try ProbCut.
-func probCutDepthOf(v *movegen.Variant) int {
-	if v == movegen.International {
-		return probCutDepthIntl
-	}
-	return probCutDepth
+	return probCutDepth, probCutMargin
 }

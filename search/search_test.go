@@ -1115,21 +1115,18 @@ func TestNetIncremental(t *testing.T) {
 	}
 }
 
-// TestProbCutMargin pins each rule set's ProbCut margin and depth:
-// International's wider margin and higher depth were measured there alone
+// TestProbCut pins each rule set's ProbCut depth and margin:
+// International's higher depth and wider margin were measured there alone
 // (docs/testing.md), so a change to any variant's setting must be meant,
 // like a change to the bench fingerprint.
-func TestProbCutMargin(t *testing.T) {
+func TestProbCut(t *testing.T) {
 	for _, v := range movegen.RuleSets() {
-		want, wantDepth := 100, 5
+		wantDepth, wantMargin := 5, 100
 		if v.RulesName() == "international" {
-			want, wantDepth = 150, 6
+			wantDepth, wantMargin = 6, 150
 		}
-		if got := probCutDepthOf(v); got != wantDepth {
-			t.Errorf("%s: ProbCut from %d plies, want %d", v.RulesName(), got, wantDepth)
-		}
-		if got := probCutMarginOf(v); got != want {
-			t.Errorf("%s: ProbCut margin %d, want %d", v.RulesName(), got, want)
+		if depth, margin := probCutOf(v); depth != wantDepth || margin != wantMargin {
+			t.Errorf("%s: ProbCut from %d plies with margin %d, want %d and %d", v.RulesName(), depth, margin, wantDepth, wantMargin)
 		}
 	}
 }
