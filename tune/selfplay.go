@@ -21,6 +21,11 @@ type GenConfig struct {
 	// Eval, if not nil, replaces the default evaluation of the players
 	// (a later generation plays with its newly fitted weights).
 	Eval search.EvalFunc
+	// Jitter draws each search's node budget uniformly from [Nodes/2,
+	// 3·Nodes/2] (seeded with the random plies), so that games from the
+	// same start still part ways: positions at scale (GeneratePositions)
+	// need far more distinct games than openings × random plies give.
+	Jitter bool
 }
 
 // Generate plays games Index = done .. cfg.Games-1 and appends each, as one
@@ -90,7 +95,11 @@ func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) 
 			v.Generate(&p, &ml)
 			return ml.Moves[r.IntN(ml.N)]
 		}
-		res := eng.Search(search.NewControl(false), search.GameOf(g), search.Limits{Nodes: cfg.Nodes}, nil)
+		nodes := cfg.Nodes
+		if cfg.Jitter {
+			nodes = cfg.Nodes/2 + r.Uint64N(cfg.Nodes+1)
+		}
+		res := eng.Search(search.NewControl(false), search.GameOf(g), search.Limits{Nodes: max(nodes, 1)}, nil)
 		if !res.HasMove {
 			panic("tune: the engine found no move in a game that is not over")
 		}

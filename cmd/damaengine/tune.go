@@ -2,9 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/damaengine/damaengine/eval"
@@ -14,6 +19,8 @@ import (
 )
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
+       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
+       damaengine tune merge --out FILE PART...
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -21,12 +28,13 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
 // optionally scored again by a deeper search (label), then the fit of the
 // learned evaluation's weights (fit); progress on stderr.
 func runTune(c *command, args []string) int {
-	return c.noStep(args, "want gen, label or fit\nusage: "+c.synopsis, "unknown step %q: want gen, label or fit")
+	return c.noStep(args, "want gen, merge, label or fit\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label or fit")
 }
 
 // tuneSteps are the steps of damaengine tune.
 var tuneSteps = map[string]subcommand{
 	"gen":   {tuneSynopsis, runTuneGen, nil},
+	"merge": {tuneSynopsis, runTuneMerge, nil},
 	"label": {tuneSynopsis, runTuneLabel, nil},
 	"fit":   {tuneSynopsis, runTuneFit, nil},
 }
@@ -58,9 +66,18 @@ func runTuneGen(c *command, args []string) int {
 	seed := c.Uint64("seed", 1, "seed of the opening order and the random plies")
 	rnd := c.Int("random-plies", 2, "random moves after each opening")
 	weights := c.String("weights", "", "play with this weights file (a later generation)")
+	format := c.String("format", "games", "games (a text games file, for tune fit without --hidden) or positions (binary records at scale, sharded)")
+	shard := c.String("shard", "1/1", "with --format positions: make part K of N (K = 1..N) of the games")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
+	}
+	switch *format {
+	case "games":
+	case "positions":
+		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *weights)
+	default:
+		return c.fail(2, "--format %q: want games or positions", *format)
 	}
 	if *out == "" {
 		return c.fail(2, "--out is required")
@@ -288,5 +305,112 @@ func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelCon
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
+	return 0
+}
+
+// positionsDir returns where positions files go by default:
+// damaengine/positions in the user's cache directory.
+func positionsDir() (string, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory (give --out): %v", err)
+	}
+	return filepath.Join(d, "damaengine", "positions"), nil
+}
+
+// parseShard parses --shard K/N.
+func parseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %q: want K/N with 1 ≤ K ≤ N (e.g. 3/8)", s)
+	}
+	return k, n, nil
+}
+
+// genPositions is tune gen --format positions: one shard's part file of
+// labelled quiet positions (tune.GeneratePositions).
+func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd int, weights string) int {
+	k, n, err := parseShard(shard)
+	if err != nil {
+		return c.fail(2, "%v", err)
+	}
+	if games < 1 || nodes < 1 || rnd < 0 {
+		return c.fail(2, "--games and --nodes must be 1 or more, --random-plies 0 or more")
+	}
+	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, Jitter: true},
+		Shard: k, Shards: n, EvalName: "embedded"}
+	switch {
+	case weights == "hand":
+		eval.HandWrittenOnly(v)
+		cfg.EvalName = "hand"
+	case weights != "":
+		if err := loadWeightsFile(v, weights); err != nil {
+			return c.fail(2, "%v", err)
+		}
+		cfg.EvalName = filepath.Base(weights)
+	}
+	cfg.Eval = search.EvalFunc(eval.Evaluate)
+	if out == "" {
+		dir, err := positionsDir()
+		if err != nil {
+			return c.fail(2, "%v", err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return c.fail(1, "%v", err)
+		}
+		out = filepath.Join(dir, fmt.Sprintf("%s-s%d-g%d-n%d-%dof%d.part", v.RulesName(), seed, games, nodes, k, n))
+	}
+	fmt.Fprintf(c.stderr, "tune: shard %d/%d of %d games into %s\n", k, n, games, out)
+	last := time.Time{}
+	err = tune.GeneratePositions(cfg, out, func(p tune.PosProgress) {
+		if p.Games < p.Total && time.Since(last) < 10*time.Second {
+			return
+		}
+		last = time.Now()
+		gps := float64(p.Games) / max(p.Elapsed.Seconds(), 1e-9)
+		eta := time.Duration(0)
+		if p.Rate > 0 && p.Games > 0 {
+			// games left at this run's rate of games
+			eta = time.Duration(float64(p.Total-p.Games) / max(gps, 1e-9) * float64(time.Second))
+		}
+		fmt.Fprintf(c.stderr, "tune: games %d/%d (%.1f%%), %d positions, %.0f positions/s, ETA %s%s\n", p.Games, p.Total,
+			100*float64(p.Games)/float64(p.Total), p.Positions, p.Rate, eta.Round(time.Second), skippedNote(p.Skipped))
+	})
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
+	return 0
+}
+
+func skippedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d positions no record holds (skipped)", n)
+}
+
+// runTuneMerge joins part files into one de-duplicated positions file.
+func runTuneMerge(c *command, args []string) int {
+	out := c.String("out", "", "merged positions file to write")
+	c.SetOutput(io.Discard)
+	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
+		return 0
+	} else if err != nil {
+		return c.fail(2, "%v (damaengine tune merge --help lists the flags)", err)
+	}
+	if *out == "" || c.NArg() == 0 {
+		return c.fail(2, "--out and at least one part file are required")
+	}
+	t0 := time.Now()
+	st, err := tune.Merge(*out, c.Args())
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	fmt.Fprintf(c.stderr, "tune: merged %d records of %d parts into %d distinct positions (%d duplicates) in %s: %s\n",
+		st.Read, c.NArg(), st.Written, st.Duplicates, time.Since(t0).Round(time.Millisecond), *out)
 	return 0
 }

@@ -1,0 +1,195 @@
+package tune
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// randomPositions plays random games of v and returns every position met.
+func randomPositions(v *movegen.Variant, games int, seed uint64) []movegen.Position {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var out []movegen.Position
+	var ml movegen.MoveList
+	for g := 0; g < games; g++ {
+		p := v.Start()
+		for ply := 0; ply < 300; ply++ {
+			out = append(out, p)
+			v.Generate(&p, &ml)
+			if ml.N == 0 {
+				break
+			}
+			p.Play(ml.Moves[r.IntN(ml.N)])
+		}
+	}
+	return out
+}
+
+func TestCodecRoundTrip(t *testing.T) {
+	want := map[string]int{"international": 16, "english": 16, "italian": 16, "russian": 16, "damone": 16, "turkish": 24}
+	for _, v := range movegen.RuleSets() {
+		c := NewCodec(v)
+		if w, ok := want[v.Name]; ok && c.Size() != w {
+			t.Errorf("%s: records of %d bytes, want %d", v.RulesName(), c.Size(), w)
+		}
+		buf := make([]byte, c.Size())
+		for i, p := range randomPositions(v, 20, uint64(v.ID())) {
+			in := Record{Pos: p, Result: i%3 - 1, Score: (i*37)%4200 - 2100}
+			in.Score = ScoreLabel(in.Score, movegen.White) &^ 1
+			if err := c.Encode(buf, &in); err != nil {
+				t.Fatalf("%s: %v (%s)", v.RulesName(), err, v.FEN(&p))
+			}
+			var out Record
+			if err := c.Decode(buf, &out); err != nil {
+				t.Fatalf("%s: %v", v.RulesName(), err)
+			}
+			if out != in {
+				t.Fatalf("%s: round trip of %s: got %+v, want %+v", v.RulesName(), v.FEN(&p), out, in)
+			}
+		}
+	}
+}
+
+func TestCodecRefusesCorrupt(t *testing.T) {
+	c := NewCodec(movegen.International)
+	buf := bytes.Repeat([]byte{0xff}, c.Size())
+	var r Record
+	if err := c.Decode(buf, &r); err == nil {
+		t.Fatal("a record of all ones decoded")
+	}
+	// A White man on White's crown row has no digit.
+	p := movegen.International.Start()
+	b := movegen.International.Bit(1)
+	p.Pieces[movegen.White] |= 1 << b
+	p.Pieces[movegen.Black] &^= 1 << b
+	if err := c.Encode(make([]byte, c.Size()), &Record{Pos: p}); err == nil || !strings.Contains(err.Error(), "square 1") {
+		t.Fatalf("a man on its crown row: err %v, want one naming square 1", err)
+	}
+}
+
+// genPart makes shard k/n of the small test configuration at dir.
+func genPart(t *testing.T, dir string, v *movegen.Variant, games, k, n int) string {
+	t.Helper()
+	path := filepath.Join(dir, v.Name+"-"+string(rune('0'+k))+"of"+string(rune('0'+n))+".part")
+	cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: games, Nodes: 150, Seed: 7, RandomPlies: 2, TTLog2: 12, Jitter: true},
+		Shard: k, Shards: n, EvalName: "test"}
+	if err := GeneratePositions(cfg, path, nil); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestMergeSameBytesAnySplit: the games split in one, two or three shards,
+// the parts named in any order, merge to the same bytes.
+func TestMergeSameBytesAnySplit(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.English
+	one := genPart(t, dir, v, 6, 1, 1)
+	two := []string{genPart(t, dir, v, 6, 1, 2), genPart(t, dir, v, 6, 2, 2)}
+	three := []string{genPart(t, dir, v, 6, 3, 3), genPart(t, dir, v, 6, 1, 3), genPart(t, dir, v, 6, 2, 3)}
+	var outs [][]byte
+	for i, parts := range [][]string{{one}, two, {two[1], two[0]}, three} {
+		out := filepath.Join(dir, "m"+string(rune('0'+i))+".pos")
+		st, err := Merge(out, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Written == 0 || st.Written+st.Duplicates != st.Read {
+			t.Fatalf("merge %d: %+v", i, st)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, b)
+	}
+	for i := 1; i < len(outs); i++ {
+		if !bytes.Equal(outs[0], outs[i]) {
+			t.Fatalf("merge %d differs from merge 0", i)
+		}
+	}
+	// Every position of the merged file is distinct, and the file reads
+	// back as records of legal-looking positions.
+	pr, err := OpenPositions(filepath.Join(dir, "m0.pos"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	seen := map[movegen.Position]bool{}
+	var r Record
+	for pr.Next(&r) == nil {
+		if seen[r.Pos] {
+			t.Fatalf("position %s twice", v.FEN(&r.Pos))
+		}
+		seen[r.Pos] = true
+		if v.HasCapture(&r.Pos) {
+			t.Fatalf("position %s has a capture pending", v.FEN(&r.Pos))
+		}
+	}
+	if int64(len(seen)) != pr.Len() || pr.Header.Kind != "merged" {
+		t.Fatalf("read %d positions of %d, kind %q", len(seen), pr.Len(), pr.Header.Kind)
+	}
+}
+
+// TestGeneratePositionsResumes: a part cut short (a checkpoint after some
+// games, torn bytes after it) is finished into the same bytes.
+func TestGeneratePositionsResumes(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.Italian
+	full := genPart(t, dir, v, 4, 1, 1)
+	want, _ := os.ReadFile(full)
+	// The state after the first game: the records it wrote.
+	cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: 4, Nodes: 150, Seed: 7, RandomPlies: 2, TTLog2: 12, Jitter: true},
+		Shard: 1, Shards: 1, EvalName: "test"}
+	first := 0
+	probe := filepath.Join(dir, "probe.part")
+	_ = GeneratePositions(cfg, probe, func(p PosProgress) {
+		if p.Games == 1 {
+			first = p.Positions
+		}
+	})
+	hl := len(cfg.header(NewCodec(v).Size()).line())
+	cut := hl + first*NewCodec(v).Size()
+	part := filepath.Join(dir, "cut.part")
+	if err := os.WriteFile(part, append(append([]byte{}, want[:cut]...), 1, 2, 3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writePosCheckpoint(part+".ckpt", posCheckpoint{games: 1, positions: first, bytes: int64(cut)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := GeneratePositions(cfg, part, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(part)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("resumed part differs (%d bytes, want %d)", len(got), len(want))
+	}
+	// Another configuration does not continue it.
+	cfg.Nodes = 151
+	if err := GeneratePositions(cfg, part, nil); err == nil || !strings.Contains(err.Error(), "use another file") {
+		t.Fatalf("another configuration: err %v", err)
+	}
+}
+
+func TestOpenPositionsBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"empty":   "",
+		"garbage": "hello world\n",
+		"version": "damaengine-positions v9 variant=english record=16 kind=merged\n",
+		"record":  "damaengine-positions v1 variant=english record=8 kind=merged\n",
+		"variant": "damaengine-positions v1 variant=chess record=16 kind=merged\n",
+		"nokind":  "damaengine-positions v1 variant=english record=16\n",
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(body), 0o644)
+		if _, err := OpenPositions(p); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: err %v, want one naming the file", name, err)
+		}
+	}
+}

@@ -1,0 +1,326 @@
+package tune
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/damaengine/damaengine/bench"
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// Positions at scale: GeneratePositions plays the self-play games of one
+// shard into a part file, Merge joins parts into one de-duplicated file.
+//
+// The games are numbered 0 .. Games−1 over all shards, and game g depends
+// on nothing but the configuration and g: its opening (a fixed shuffle of
+// the variant's embedded set, by Seed), its random plies (seeded by Seed
+// and g) and the search, whose table and move-ordering state are cleared
+// before each game (Engine.NewGame). Shard K of N plays the games g with
+// g mod N = K−1, so the N parts together hold the same games whatever N
+// is, and Merge, which sorts and de-duplicates, writes the same bytes from
+// them.
+
+// PosGenConfig configures GeneratePositions.
+type PosGenConfig struct {
+	GenConfig
+	Shard, Shards int    // this part is shard Shard (1..Shards) of Shards
+	EvalName      string // how the players evaluate, for the header
+}
+
+// PosProgress is GeneratePositions' report after each game.
+type PosProgress struct {
+	Games, Total int // games of this shard done, and in all
+	Positions    int // records written
+	Skipped      int // quiet positions a record cannot hold (none expected)
+	Elapsed      time.Duration
+	Rate         float64 // positions a second in this run
+}
+
+// header returns the header of cfg's part file.
+func (cfg *PosGenConfig) header(size int) *PosHeader {
+	h := &PosHeader{Variant: cfg.Variant, Record: size, Kind: "part"}
+	h.set("shard", fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards))
+	h.set("games", strconv.Itoa(cfg.Games))
+	h.set("nodes", strconv.FormatUint(cfg.Nodes, 10))
+	h.set("seed", strconv.FormatUint(cfg.Seed, 10))
+	h.set("random-plies", strconv.Itoa(cfg.RandomPlies))
+	h.set("eval", cfg.EvalName)
+	if cfg.Jitter {
+		h.set("jitter", "1")
+	}
+	return h
+}
+
+// shardGames returns the number of games of shard k (1-based) of n when
+// there are total in all.
+func shardGames(total, k, n int) int {
+	if k > total {
+		return 0
+	}
+	return (total-k)/n + 1
+}
+
+// posCheckpoint is the side file of a part: how far the part is complete.
+type posCheckpoint struct {
+	games, positions int
+	bytes            int64
+}
+
+func readPosCheckpoint(path string) (posCheckpoint, error) {
+	var c posCheckpoint
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return c, err
+	}
+	_, err = fmt.Sscanf(strings.TrimSpace(string(b)), "games=%d positions=%d bytes=%d", &c.games, &c.positions, &c.bytes)
+	if err != nil {
+		return c, fmt.Errorf("tune: checkpoint %s: %v", path, err)
+	}
+	return c, nil
+}
+
+func writePosCheckpoint(path string, c posCheckpoint) error {
+	tmp := path + ".tmp"
+	s := fmt.Sprintf("games=%d positions=%d bytes=%d\n", c.games, c.positions, c.bytes)
+	if err := os.WriteFile(tmp, []byte(s), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// GeneratePositions plays shard cfg.Shard of cfg.Shards of the games and
+// writes their quiet positions (no capture for the side to move, searched
+// by the engine), labelled with the game's result and the search's score,
+// to the part file at path. The part is checkpointed (path + ".ckpt") a few
+// times a minute and at the end; a stopped run of the same configuration
+// continues from its checkpoint. progress, if not nil, is called after
+// each game.
+func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)) error {
+	if cfg.Variant == nil || cfg.Games < 1 || cfg.Nodes < 1 {
+		return errors.New("tune: gen needs a variant, games ≥ 1 and nodes ≥ 1")
+	}
+	if cfg.Shards < 1 || cfg.Shard < 1 || cfg.Shard > cfg.Shards {
+		return fmt.Errorf("tune: shard %d/%d: want K/N with 1 ≤ K ≤ N", cfg.Shard, cfg.Shards)
+	}
+	ops, err := bench.Openings(cfg.Variant)
+	if err != nil {
+		return err
+	}
+	codec := NewCodec(cfg.Variant)
+	h := cfg.header(codec.Size())
+	ckPath := path + ".ckpt"
+	var ck posCheckpoint
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Size() == 0 {
+		if _, err := f.WriteString(h.line()); err != nil {
+			return err
+		}
+		ck.bytes = int64(len(h.line()))
+	} else {
+		got, hl, err := readPosHeader(bufio.NewReader(f), path)
+		if err != nil {
+			return err
+		}
+		if got.line() != h.line() {
+			return fmt.Errorf("tune: %s was made by %q, not %q: use another file", path, strings.TrimSpace(got.line()), strings.TrimSpace(h.line()))
+		}
+		if ck, err = readPosCheckpoint(ckPath); errors.Is(err, os.ErrNotExist) {
+			ck = posCheckpoint{bytes: int64(hl)}
+		} else if err != nil {
+			return err
+		}
+		if ck.bytes > st.Size() || (ck.bytes-int64(hl))%int64(codec.Size()) != 0 {
+			return fmt.Errorf("tune: %s is shorter than its checkpoint says (%d bytes): use another file", path, ck.bytes)
+		}
+	}
+	if err := f.Truncate(ck.bytes); err != nil {
+		return err
+	}
+	if _, err := f.Seek(ck.bytes, 0); err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	save := func() error {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := f.Sync(); err != nil {
+			return err
+		}
+		return writePosCheckpoint(ckPath, ck)
+	}
+	eng := newEngine(cfg.Variant, cfg.TTLog2, cfg.Eval)
+	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
+	total := shardGames(cfg.Games, cfg.Shard, cfg.Shards)
+	start, lastSave := time.Now(), time.Now()
+	startPositions := ck.positions
+	skipped := 0
+	rec := make([]byte, codec.Size())
+	for j := ck.games; j < total; j++ {
+		g := cfg.Shard - 1 + j*cfg.Shards
+		game := playGame(cfg.GenConfig, eng, ops[order[g%len(ops)]].Pos, g)
+		for _, s := range game.Positions {
+			r := Record{Pos: s.Pos, Result: game.Result, Score: ScoreLabel(s.Score, s.Pos.Side)}
+			if err := codec.Encode(rec, &r); err != nil {
+				skipped++
+				continue
+			}
+			if _, err := w.Write(rec); err != nil {
+				return err
+			}
+			ck.positions++
+			ck.bytes += int64(len(rec))
+		}
+		ck.games = j + 1
+		if time.Since(lastSave) > 10*time.Second || ck.games == total {
+			if err := save(); err != nil {
+				return err
+			}
+			lastSave = time.Now()
+		}
+		if progress != nil {
+			el := time.Since(start)
+			progress(PosProgress{Games: ck.games, Total: total, Positions: ck.positions, Skipped: skipped, Elapsed: el,
+				Rate: float64(ck.positions-startPositions) / max(el.Seconds(), 1e-9)})
+		}
+	}
+	return save()
+}
+
+// mergeItem is one record of Merge: the hash of its position, and where its
+// position's key (the record with its labels zeroed) and its bytes are.
+type mergeItem struct {
+	h   uint64
+	off int64 // record offset in the arena; its key is at the same offset in keys
+}
+
+// MergeStats says what Merge did.
+type MergeStats struct {
+	Read, Written, Duplicates int64
+}
+
+// Merge joins the part files into one merged positions file at out: every
+// distinct position once (of the records of one position, the one whose
+// bytes hash lowest: the choice depends on the records only), ordered by
+// a fixed hash of the position (a pseudo-random order, so a reader that
+// streams the file sees the games mixed). The same records in any split
+// or order of parts give the same bytes. All records are held in memory
+// (16 bytes each, plus 32 to sort them).
+func Merge(out string, parts []string) (MergeStats, error) {
+	var st MergeStats
+	if len(parts) == 0 {
+		return st, errors.New("tune: merge needs at least one part")
+	}
+	var v *movegen.Variant
+	var arena []byte
+	for _, p := range parts {
+		pr, err := OpenPositions(p)
+		if err != nil {
+			return st, err
+		}
+		if v == nil {
+			v = pr.Header.Variant
+		} else if pr.Header.Variant != v {
+			pr.Close()
+			return st, fmt.Errorf("tune: %s holds %s positions, %s %s ones", p, pr.Header.Variant.RulesName(), parts[0], v.RulesName())
+		}
+		size := pr.Header.Record
+		n := pr.Len()
+		base := len(arena)
+		arena = slices.Grow(arena, int(n)*size)[:base+int(n)*size]
+		for i := int64(0); i < n; i++ {
+			if err := pr.Raw(arena[base+int(i)*size : base+int(i+1)*size]); err != nil {
+				pr.Close()
+				return st, fmt.Errorf("tune: %s: %v", p, err)
+			}
+		}
+		pr.Close()
+	}
+	codec := NewCodec(v)
+	size := codec.Size()
+	n := len(arena) / size
+	st.Read = int64(n)
+	keys := make([]byte, len(arena))
+	items := make([]mergeItem, n)
+	var r Record
+	for i := 0; i < n; i++ {
+		rec := arena[i*size : (i+1)*size]
+		if err := codec.Decode(rec, &r); err != nil {
+			return st, err
+		}
+		r.Result, r.Score = -1, -maxLabelScore // the labels' zero digits
+		k := keys[i*size : (i+1)*size]
+		if err := codec.Encode(k, &r); err != nil {
+			return st, err
+		}
+		items[i] = mergeItem{h: hashBytes(k), off: int64(i * size)}
+	}
+	key := func(it mergeItem) []byte { return keys[it.off : it.off+int64(size)] }
+	rec := func(it mergeItem) []byte { return arena[it.off : it.off+int64(size)] }
+	slices.SortFunc(items, func(a, b mergeItem) int {
+		if a.h != b.h {
+			if a.h < b.h {
+				return -1
+			}
+			return 1
+		}
+		if c := bytes.Compare(key(a), key(b)); c != 0 {
+			return c
+		}
+		ha, hb := hashBytes(rec(a)), hashBytes(rec(b))
+		switch {
+		case ha < hb:
+			return -1
+		case ha > hb:
+			return 1
+		}
+		return bytes.Compare(rec(a), rec(b))
+	})
+	f, err := os.Create(out)
+	if err != nil {
+		return st, err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<20)
+	distinct := int64(0)
+	for i := range items {
+		if i == 0 || items[i].h != items[i-1].h || !bytes.Equal(key(items[i]), key(items[i-1])) {
+			distinct++
+		}
+	}
+	h := &PosHeader{Variant: v, Record: size, Kind: "merged"}
+	h.set("positions", strconv.FormatInt(distinct, 10))
+	if _, err := w.WriteString(h.line()); err != nil {
+		return st, err
+	}
+	for i := range items {
+		if i > 0 && items[i].h == items[i-1].h && bytes.Equal(key(items[i]), key(items[i-1])) {
+			st.Duplicates++
+			continue
+		}
+		if _, err := w.Write(rec(items[i])); err != nil {
+			return st, err
+		}
+		st.Written++
+	}
+	if err := w.Flush(); err != nil {
+		return st, err
+	}
+	return st, f.Close()
+}
