@@ -20,6 +20,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,7 +64,16 @@ type Options struct {
 	// turns it on; the zero Options leave the tables off, so that tests and
 	// other embedders never build tables in the user's cache directory.
 	Egdb bool
+	// EndGrace bounds the time the lines that waited behind a task take
+	// to run once input has ended (0: DefaultEndGrace): a search among them
+	// still running then, or starting later, is stopped at once and
+	// answers with its best move so far.
+	EndGrace time.Duration
 }
+
+// DefaultEndGrace is the default of Options.EndGrace: room for a go think
+// with no level (DefaultMoveTime) waiting behind a perft.
+const DefaultEndGrace = 2 * time.Second
 
 // Hub is one protocol session.
 type Hub struct {
@@ -117,6 +127,7 @@ type Hub struct {
 	task    *task
 	results chan func()
 	pending []inLine // lines waiting for a perft to finish
+	grace   time.Duration
 }
 
 // DefaultMoveTime is the thinking time of go think/ponder when no level
@@ -145,6 +156,10 @@ func NewHub(in io.Reader, out io.Writer, opt Options) *Hub {
 		bookMargin: defaultBookMargin,
 		newEngine:  opt.Engine,
 		results:    make(chan func(), 1),
+		grace:      opt.EndGrace,
+	}
+	if h.grace <= 0 {
+		h.grace = DefaultEndGrace
 	}
 	if h.newEngine == nil {
 		h.newEngine = DefaultSearcher
@@ -237,6 +252,7 @@ func (h *Hub) Run() error {
 		case in, ok := <-lines:
 			if !ok {
 				h.endTask()
+				h.drain()
 				return nil
 			}
 			if h.task != nil && !h.duringTask(in) {
@@ -249,14 +265,63 @@ func (h *Hub) Run() error {
 		case f := <-h.results:
 			h.task = nil
 			f()
-			for h.task == nil && len(h.pending) > 0 {
-				in := h.pending[0]
-				h.pending = h.pending[1:]
-				if h.handle(in) {
-					h.endTask()
-					return nil
-				}
+			if h.runPending() {
+				h.endTask()
+				return nil
 			}
+		}
+	}
+}
+
+// runPending processes the lines that waited for a task, in order, until
+// one starts a new task (the rest wait for it in turn; a ponder-hit right
+// behind the go ponder it follows is passed on to it). It returns true on
+// quit.
+func (h *Hub) runPending() bool {
+	for len(h.pending) > 0 {
+		in := h.pending[0]
+		if h.task != nil {
+			if h.task.perft || in.tooLong > 0 || parseLine(in.text).cmd != "ponder-hit" {
+				return false
+			}
+			h.task.PonderHit()
+			h.pending = h.pending[1:]
+			continue
+		}
+		h.pending = h.pending[1:]
+		if h.handle(in) {
+			return true
+		}
+	}
+	return false
+}
+
+// drain runs, once input has ended, the lines that waited behind the task
+// input's end stopped: in order, so that a go gets its done and an init
+// its ready, within the end grace: a task still running when it is over,
+// or started after it, is stopped at once.
+func (h *Hub) drain() {
+	if len(h.pending) == 0 {
+		return
+	}
+	deadline := time.NewTimer(h.grace)
+	defer deadline.Stop()
+	late := false
+	for {
+		if quit := h.runPending(); quit || h.task == nil {
+			h.endTask()
+			return
+		}
+		if late {
+			h.task.Stop()
+		}
+		select {
+		case f := <-h.results:
+			h.task = nil
+			f()
+		case <-deadline.C:
+			late = true
+			h.task.Stop()
 		}
 	}
 }
@@ -628,8 +693,28 @@ func parsePosition(v *movegen.Variant, w *wire, text string) (movegen.Position, 
 	return p, nil
 }
 
-// addLevel adds the limits of a level line to those already given.
+// levelKeys are the keys a level line takes.
+var levelKeys = []string{"depth", "nodes", "move-time", "time", "inc", "moves", "infinite"}
+
+// addLevel adds the limits of a level line to those already given. A line
+// with a key it does not know, or that leaves the limits given since the
+// last pos or done bounding nothing (a bare level, depth=0, nodes=0, moves=N
+// without a clock), is refused: the search it would have set would never end
+// by itself.
 func (h *Hub) addLevel(l *line) error {
+	var unknown []string
+	for _, a := range l.args {
+		if !slices.Contains(levelKeys, a.name) {
+			unknown = append(unknown, quoteClip(a.name))
+		}
+	}
+	if len(unknown) > 0 {
+		s := ""
+		if len(unknown) > 1 {
+			s = "s"
+		}
+		return fmt.Errorf("unknown key%s %s (known: %s)", s, strings.Join(unknown, ", "), strings.Join(levelKeys, " "))
+	}
 	lim := h.level
 	for _, a := range l.args {
 		// secs reads a number of seconds into dst, raised to least if below.
@@ -671,6 +756,9 @@ func (h *Hub) addLevel(l *line) error {
 		if err != nil {
 			return err
 		}
+	}
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !lim.HasClock && !lim.Infinite {
+		return fmt.Errorf("bounds nothing (depth=0 and nodes=0 are no limit, moves= needs time=); give depth=N, nodes=N, move-time=S, time=S [inc=S] or infinite")
 	}
 	h.level, h.hasLim = lim, true
 	return nil
@@ -775,14 +863,16 @@ func (h *Hub) perft(l *line) error {
 		var lines []string
 		var ml movegen.MoveList
 		v.Generate(&p, &ml)
+		stopped := false
 		for _, m := range ml.Slice() {
 			c := p
 			c.Play(m)
-			k := stoppablePerft(pf, &c, d-1, t)
-			if t.isStopped() {
+			k, whole := stoppablePerft(pf, &c, d-1, t)
+			n += k // a stopped count reports the leaves counted so far
+			if !whole {
+				stopped = true
 				break
 			}
-			n += k
 			if divide {
 				lines = append(lines, "info "+kv("move", w.text(m))+" "+kv("nodes", strconv.FormatUint(k, 10)))
 			}
@@ -792,7 +882,6 @@ func (h *Hub) perft(l *line) error {
 		if el > 0 {
 			nps = float64(n) / el
 		}
-		stopped := t.isStopped()
 		h.results <- func() {
 			for _, s := range lines {
 				h.send(s)
@@ -812,24 +901,28 @@ func (h *Hub) perft(l *line) error {
 const perftChunk = 5
 
 // stoppablePerft counts the leaves depth plies below p, checking for stop
-// between subtrees of perftChunk plies.
-func stoppablePerft(pf *movegen.Perfter, p *movegen.Position, depth int, t *task) uint64 {
+// between subtrees of perftChunk plies; whole is false when stop cut it
+// short (n is then the leaves counted before).
+func stoppablePerft(pf *movegen.Perfter, p *movegen.Position, depth int, t *task) (n uint64, whole bool) {
 	if depth <= perftChunk {
 		if depth == 0 {
-			return 1
+			return 1, true
 		}
-		return pf.Perft(p, depth)
+		return pf.Perft(p, depth), true
 	}
 	if t.isStopped() {
-		return 0
+		return 0, false
 	}
 	var ml movegen.MoveList
 	pf.Variant().Generate(p, &ml)
-	var n uint64
 	for _, m := range ml.Slice() {
 		c := *p
 		c.Play(m)
-		n += stoppablePerft(pf, &c, depth-1, t)
+		k, w := stoppablePerft(pf, &c, depth-1, t)
+		n += k
+		if !w {
+			return n, false
+		}
 	}
-	return n
+	return n, true
 }

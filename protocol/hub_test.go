@@ -159,6 +159,7 @@ func TestBadInputKeepsState(t *testing.T) {
 		`error message="level: move-time value 'fast'.*"`,
 		`error message="go: unknown mode 'sideways'.*"`,
 		`error message="unknown command 'frobnicate'"`,
+		`error message="set-param: unknown parameter 'unknown-thing'.*"`,
 		`pong`)
 	_ = start
 }

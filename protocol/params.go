@@ -373,7 +373,7 @@ func ParamHelp() string {
 func (h *Hub) setParam(name, value string) error {
 	p := lookupParam(name)
 	if p == nil {
-		return nil
+		return fmt.Errorf("unknown parameter %s (the handshake lists them)", quoteClip(name))
 	}
 	value = strings.TrimSpace(value)
 	if len(value) > maxParamValue {
