@@ -161,12 +161,18 @@ func runTuneFit(c *command, args []string) int {
 	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
 	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone)")
+	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
+	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
 	}
 	if *data == "" || *out == "" {
 		return c.fail(2, "--data and --out are required")
+	}
+	if isPositionsFile(*data) {
+		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, K: *kScale, Lambda: *lambda, Epochs: *epochs,
+			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt})
 	}
 	if *kScale < 0 {
 		return c.fail(2, "--k must be 0 (fitted) or more")
@@ -412,5 +418,84 @@ func runTuneMerge(c *command, args []string) int {
 	}
 	fmt.Fprintf(c.stderr, "tune: merged %d records of %d parts into %d distinct positions (%d duplicates) in %s: %s\n",
 		st.Read, c.NArg(), st.Written, st.Duplicates, time.Since(t0).Round(time.Millisecond), *out)
+	return 0
+}
+
+// isPositionsFile says whether the file at path starts as a positions file
+// (tune gen --format positions, tune merge) rather than a games file.
+func isPositionsFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, len("damaengine-positions"))
+	_, err = io.ReadFull(f, b)
+	return err == nil && string(b) == "damaengine-positions"
+}
+
+// fitStream is tune fit on a positions file: the streaming network fit
+// (tune.FitNetStream), written to out as a network weights file.
+func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.StreamConfig) int {
+	if cfg.Hidden == 0 {
+		return c.fail(2, "a positions file fits a network: give --hidden (16 to 256, a multiple of 16)")
+	}
+	if err := eval.CheckNetHidden(cfg.Hidden); err != nil {
+		return c.fail(2, "--hidden: %v", err)
+	}
+	if cfg.K < 0 || cfg.Epochs < 0 || cfg.Batch < 0 || cfg.Rate < 0 || cfg.Limit < 0 || cfg.Threads < 0 {
+		return c.fail(2, "--k, --epochs, --batch, --rate, --limit and --threads must be 0 (the default) or more")
+	}
+	if cfg.Epochs == 0 {
+		cfg.Epochs = 4
+	}
+	if cfg.Batch == 0 {
+		cfg.Batch = 1024
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = 0.002
+	}
+	if cfg.Checkpoint == "" {
+		cfg.Checkpoint = out + ".ckpt"
+	}
+	pr, err := tune.OpenPositions(data)
+	if err != nil {
+		return c.fail(2, "%v", err)
+	}
+	pv, n := pr.Header.Variant, pr.Len()
+	pr.Close()
+	if pv != v {
+		return c.fail(2, "%s holds %s positions, not %s", data, pv.RulesName(), v.RulesName())
+	}
+	used := n
+	if cfg.Limit > 0 && cfg.Limit < n {
+		used = cfg.Limit
+	}
+	fmt.Fprintf(c.stderr, "tune: %s: %d positions (%d used), %d hidden units, %d epochs of batches of %d\n", data, n,
+		used, cfg.Hidden, cfg.Epochs, cfg.Batch)
+	st, k, err := tune.FitNetStream(cfg, data, func(p tune.StreamProgress) {
+		if p.Epoch == 0 {
+			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, hand-written alone: validation loss %.5f\n", p.K, p.ValidRows, p.Valid)
+			return
+		}
+		fmt.Fprintf(c.stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %d rows, %s elapsed, ETA %s\n",
+			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Rows, p.Elapsed.Round(time.Second), p.Remain.Round(time.Second))
+	})
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	fmt.Fprintf(c.stderr, "tune: K=%.1f\n", k)
+	f, err := os.Create(out)
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	if err := eval.WriteNet(f, v, st.Quantize()); err != nil {
+		f.Close()
+		return c.fail(1, "%v", err)
+	}
+	if err := f.Close(); err != nil {
+		return c.fail(1, "%v", err)
+	}
+	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
 	return 0
 }

@@ -1,0 +1,500 @@
+package tune
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/damaengine/damaengine/eval"
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// The streaming network fit (issue 45): the model of net.go (the
+// hand-written score plus one hidden layer over the pieces by square, read
+// from both sides), fitted on a positions file too large for memory.
+//
+// The file is read in chunks of streamChunk records, in an order shuffled
+// each epoch, each chunk's rows shuffled in turn; only the chunk being
+// trained on and the validation rows are in memory. The validation rows
+// are the positions IsValidation picks by a hash of the position (never
+// trained on), the first streamValid of them met in the file. Each
+// mini-batch is cut into streamSlices fixed slices whose gradients are
+// computed by as many goroutines as there are cores and added in slice
+// order, so the fit gives the same bytes for the same data, flags and
+// seed on any number of cores. The step size decays linearly to a tenth
+// of --rate over the fit. After each epoch the state (weights, Adam's
+// moments, the epoch) is written to the checkpoint, from which a stopped
+// fit goes on.
+
+const (
+	streamChunk  = 1 << 16 // records a chunk
+	streamSlices = 16      // slices of a mini-batch
+	streamValid  = 200_000 // validation rows kept at most
+)
+
+// StreamConfig configures FitNetStream.
+type StreamConfig struct {
+	Hidden int     // hidden units (eval.CheckNetHidden)
+	K      float64 // scale of the win probability, centi-men (0: fitted to the results)
+	Lambda float64 // weight of the game result in the target; the rest the search score
+	Epochs int
+	Batch  int
+	Rate   float64
+	Seed   uint64
+	// Limit, if above 0, uses only the first Limit records of the file
+	// (for fits on less data).
+	Limit int64
+	// Threads is the goroutines of the gradient (0: every core).
+	Threads int
+	// Checkpoint, if not empty, is written after each epoch and read at
+	// the start.
+	Checkpoint string
+	// stopAfter, if above 0, stops the fit after that epoch (tests: a
+	// fit interrupted there).
+	stopAfter int
+}
+
+// StreamProgress is FitNetStream's report after each epoch (Epoch 0: the
+// start, with the base's losses).
+type StreamProgress struct {
+	Epoch, Epochs   int
+	Loss, Valid     float64
+	Rows            int64 // training rows seen this epoch
+	Elapsed, Remain time.Duration
+	K               float64
+	ValidRows       int
+}
+
+// streamRow is one decoded row: its inputs in both views, base and target.
+type streamRow struct {
+	a, b   []int32
+	base   float32
+	target float32
+}
+
+// streamer holds what the workers share.
+type streamer struct {
+	v        *movegen.Variant
+	codec    *Codec
+	cfg      StreamConfig
+	inputs   int
+	st       *NetState
+	gW1, gB1 [streamSlices][]float32
+	gW2      [streamSlices][]float32
+	loss     [streamSlices]float64
+	rows     [streamSlices]int
+	scratch  [streamSlices]*rowScratch
+}
+
+// rowScratch is one slice's buffers.
+type rowScratch struct {
+	ha, hb []float32
+	row    streamRow
+	rec    Record
+}
+
+// decodeRow decodes record raw into s.row; ok false for a validation row
+// when training (valid false) or a training row when valid is true.
+func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) bool {
+	if err := sm.codec.Decode(raw, &s.rec); err != nil {
+		return false
+	}
+	p := &s.rec.Pos
+	if IsValidation(mix64(p.Key)) != valid {
+		return false
+	}
+	var base int
+	s.row.a, s.row.b, base = eval.NetInputs(sm.v, p, s.row.a[:0], s.row.b[:0])
+	s.row.base = float32(base)
+	result := (float64(s.rec.Result) + 1) / 2
+	t := result
+	if sm.cfg.Lambda < 1 && k > 0 {
+		t = sm.cfg.Lambda*result + (1-sm.cfg.Lambda)/(1+math.Exp(-float64(s.rec.Score)/k))
+	}
+	s.row.target = float32(t)
+	return true
+}
+
+// forward returns the score of row r (centi-men) with the hidden sums in
+// ha, hb.
+func (st *NetState) forward(r *streamRow, ha, hb []float32) float64 {
+	h := st.Hidden
+	copy(ha, st.B1)
+	copy(hb, st.B1)
+	for _, i := range r.a {
+		row := st.W1[int(i)*h : int(i)*h+h]
+		for j := range ha {
+			ha[j] += row[j]
+		}
+	}
+	for _, i := range r.b {
+		row := st.W1[int(i)*h : int(i)*h+h]
+		for j := range hb {
+			hb[j] += row[j]
+		}
+	}
+	var o float32
+	for j := range ha {
+		o += st.W2[j] * (clip01(ha[j]) - clip01(hb[j]))
+	}
+	return float64(r.base) + netUnit*float64(o)
+}
+
+// backward adds row r's gradient, scaled by d (dLoss/dz · netUnit / batch),
+// into the slice's buffers.
+func (st *NetState) backward(r *streamRow, ha, hb []float32, d float32, gW1, gB1, gW2 []float32) {
+	h := st.Hidden
+	for j := 0; j < h; j++ {
+		gW2[j] += d * (clip01(ha[j]) - clip01(hb[j]))
+		var da, db float32
+		if ha[j] > 0 && ha[j] < 1 {
+			da = d * st.W2[j]
+		}
+		if hb[j] > 0 && hb[j] < 1 {
+			db = -d * st.W2[j]
+		}
+		gB1[j] += da + db
+		ha[j], hb[j] = da, db // reused as the first layer's deltas
+	}
+	for _, i := range r.a {
+		row := gW1[int(i)*h : int(i)*h+h]
+		for j := range row {
+			row[j] += ha[j]
+		}
+	}
+	for _, i := range r.b {
+		row := gW1[int(i)*h : int(i)*h+h]
+		for j := range row {
+			row[j] += hb[j]
+		}
+	}
+}
+
+// streamState is a checkpoint: the network, Adam's moments and steps, and
+// the epochs done.
+type streamState struct {
+	epoch, step        int
+	st                 *NetState
+	aW1, aB1, aW2      adam
+	hidden, inputs     int
+	seed               uint64
+	k                  float64
+	lambda, rate       float64
+	batch, epochs      int
+	limit, fileRecords int64
+}
+
+const streamMagic = "damaengine-fit-stream v1\n"
+
+func (s *streamState) write(path string) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := func(x any) {
+		if err == nil {
+			err = binary.Write(f, binary.LittleEndian, x)
+		}
+	}
+	if _, err = f.WriteString(streamMagic); err != nil {
+		f.Close()
+		return err
+	}
+	w(int64(s.epoch))
+	w(int64(s.step))
+	w(int64(s.hidden))
+	w(int64(s.inputs))
+	w(s.seed)
+	w(s.k)
+	w(s.lambda)
+	w(s.rate)
+	w(int64(s.batch))
+	w(int64(s.epochs))
+	w(s.limit)
+	w(s.fileRecords)
+	for _, v := range [][]float32{s.st.W1, s.st.B1, s.st.W2, s.aW1.m, s.aW1.v, s.aB1.m, s.aB1.v, s.aW2.m, s.aW2.v} {
+		w(v)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// readStreamState reads a checkpoint made for the same fit as want (its
+// settings must agree).
+func readStreamState(path string, want *streamState) (*streamState, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	magic := make([]byte, len(streamMagic))
+	if _, err := io.ReadFull(f, magic); err != nil || string(magic) != streamMagic {
+		return nil, fmt.Errorf("tune: %s is not a streaming fit's checkpoint", path)
+	}
+	var hdr [12]int64
+	var flt [4]float64
+	rd := func(x any) {
+		if err == nil {
+			err = binary.Read(f, binary.LittleEndian, x)
+		}
+	}
+	s := &streamState{}
+	var seed uint64
+	rd(&hdr[0])
+	rd(&hdr[1])
+	rd(&hdr[2])
+	rd(&hdr[3])
+	rd(&seed)
+	rd(&flt[0])
+	rd(&flt[1])
+	rd(&flt[2])
+	rd(&hdr[4])
+	rd(&hdr[5])
+	rd(&hdr[6])
+	rd(&hdr[7])
+	if err != nil {
+		return nil, fmt.Errorf("tune: %s: %v", path, err)
+	}
+	s.epoch, s.step, s.hidden, s.inputs, s.seed = int(hdr[0]), int(hdr[1]), int(hdr[2]), int(hdr[3]), seed
+	s.k, s.lambda, s.rate, s.batch, s.epochs, s.limit, s.fileRecords = flt[0], flt[1], flt[2], int(hdr[4]), int(hdr[5]), hdr[6], hdr[7]
+	if s.hidden != want.hidden || s.inputs != want.inputs || s.seed != want.seed || s.lambda != want.lambda || s.rate != want.rate ||
+		s.batch != want.batch || s.epochs != want.epochs || s.limit != want.limit || s.fileRecords != want.fileRecords ||
+		(want.k > 0 && s.k != want.k) {
+		return nil, fmt.Errorf("tune: %s was made by another fit (other data or settings): remove it or name another --checkpoint", path)
+	}
+	n1 := s.inputs * s.hidden
+	s.st = &NetState{Hidden: s.hidden, W1: make([]float32, n1), B1: make([]float32, s.hidden), W2: make([]float32, s.hidden)}
+	s.aW1, s.aB1, s.aW2 = newAdam(n1), newAdam(s.hidden), newAdam(s.hidden)
+	for _, v := range [][]float32{s.st.W1, s.st.B1, s.st.W2, s.aW1.m, s.aW1.v, s.aB1.m, s.aB1.v, s.aW2.m, s.aW2.v} {
+		rd(v)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tune: %s: %v", path, err)
+	}
+	return s, nil
+}
+
+// FitNetStream fits a network of cfg.Hidden units on the positions file at
+// path and returns it with the scale K used. progress, if not nil, is
+// called at the start and after each epoch.
+func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) (*NetState, float64, error) {
+	if err := eval.CheckNetHidden(cfg.Hidden); err != nil {
+		return nil, 0, fmt.Errorf("tune: %v", err)
+	}
+	if cfg.Epochs <= 0 || cfg.Batch <= 0 || cfg.Rate <= 0 || cfg.K < 0 || cfg.Lambda < 0 || cfg.Lambda > 1 {
+		return nil, 0, errors.New("tune: the fit needs epochs, batch and rate above 0, K ≥ 0 and λ in [0, 1]")
+	}
+	pr, err := OpenPositions(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer pr.Close()
+	v := pr.Header.Variant
+	if eval.NetSquares(v) == 0 {
+		return nil, 0, fmt.Errorf("tune: %s has no network layout", v.RulesName())
+	}
+	eval.HandWrittenOnly(v) // the base of every row is the hand-written evaluation
+	n := pr.Len()
+	if cfg.Limit > 0 && cfg.Limit < n {
+		n = cfg.Limit
+	}
+	if n == 0 {
+		return nil, 0, fmt.Errorf("tune: %s holds no positions", path)
+	}
+	threads := cfg.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	size := int64(pr.Header.Record)
+	st, _ := pr.f.Seek(0, io.SeekCurrent)
+	dataOff := st - int64(pr.r.Buffered())
+	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetKinds * eval.NetSquares(v)}
+	chunks := int((n + streamChunk - 1) / streamChunk)
+	readChunk := func(c int, buf []byte) ([]byte, error) {
+		lo := int64(c) * streamChunk
+		hi := min(lo+streamChunk, n)
+		buf = buf[:(hi-lo)*size]
+		_, err := pr.f.ReadAt(buf, dataOff+lo*size)
+		return buf, err
+	}
+	// The validation rows: the first streamValid met, in file order.
+	buf := make([]byte, streamChunk*size)
+	var valid []streamRow
+	var validRes []float32
+	var validScore []int
+	sc := &rowScratch{}
+	for c := 0; c < chunks && len(valid) < streamValid; c++ {
+		b, err := readChunk(c, buf)
+		if err != nil {
+			return nil, 0, err
+		}
+		for i := 0; i+int(size) <= len(b) && len(valid) < streamValid; i += int(size) {
+			if sm.decodeRow(b[i:i+int(size)], sc, 0, true) {
+				r := sc.row
+				r.a, r.b = append([]int32(nil), r.a...), append([]int32(nil), r.b...)
+				valid = append(valid, r)
+				validRes = append(validRes, float32(sc.rec.Result+1)/2)
+				validScore = append(validScore, sc.rec.Score)
+			}
+		}
+	}
+	k := cfg.K
+	if k == 0 {
+		s := &Set{}
+		for i := range valid {
+			s.Add(nil, nil, 0, valid[i].base, validRes[i])
+		}
+		if s.Rows() == 0 {
+			return nil, 0, errors.New("tune: no validation positions to fit K on")
+		}
+		k = FitK(s, 20, 2000)
+	}
+	for i := range valid {
+		t := float64(validRes[i])
+		if cfg.Lambda < 1 {
+			t = cfg.Lambda*t + (1-cfg.Lambda)/(1+math.Exp(-float64(validScore[i])/k))
+		}
+		valid[i].target = float32(t)
+	}
+	H := cfg.Hidden
+	ss := &streamState{hidden: H, inputs: sm.inputs, seed: cfg.Seed, k: k, lambda: cfg.Lambda, rate: cfg.Rate,
+		batch: cfg.Batch, epochs: cfg.Epochs, limit: cfg.Limit, fileRecords: pr.Len()}
+	if cfg.Checkpoint != "" {
+		if got, err := readStreamState(cfg.Checkpoint, ss); err == nil {
+			ss = got
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, 0, err
+		}
+	}
+	if ss.st == nil {
+		rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
+		ss.st = newNetState(sm.inputs, H, rng)
+		scale := float32(math.Sqrt(float64(eval.NetBlock) / float64(H)))
+		for j := range ss.st.W2 {
+			ss.st.W2[j] *= scale
+		}
+		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(H)
+	}
+	sm.st = ss.st
+	for i := range sm.gW1 {
+		sm.gW1[i], sm.gB1[i], sm.gW2[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, H)
+		sm.scratch[i] = &rowScratch{ha: make([]float32, H), hb: make([]float32, H)}
+	}
+	validLoss := func() float64 {
+		if len(valid) == 0 {
+			return 0
+		}
+		ha, hb := make([]float32, H), make([]float32, H)
+		var sum float64
+		for i := range valid {
+			sum += crossEntropy(sigmoid(ss.st.forward(&valid[i], ha, hb)/k), float64(valid[i].target))
+		}
+		return sum / float64(len(valid))
+	}
+	if progress != nil && ss.epoch == 0 {
+		var base float64
+		for i := range valid {
+			base += crossEntropy(sigmoid(float64(valid[i].base)/k), float64(valid[i].target))
+		}
+		progress(StreamProgress{Epoch: 0, Epochs: cfg.Epochs, Valid: base / float64(max(len(valid), 1)), K: k, ValidRows: len(valid)})
+	}
+	totalSteps := float64(cfg.Epochs) * float64(n) / float64(cfg.Batch)
+	t0 := time.Now()
+	startEpoch := ss.epoch
+	var wg sync.WaitGroup
+	for ep := ss.epoch + 1; ep <= cfg.Epochs; ep++ {
+		erng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
+		order := erng.Perm(chunks)
+		var sum float64
+		var seen int64
+		for _, c := range order {
+			b, err := readChunk(c, buf)
+			if err != nil {
+				return nil, 0, err
+			}
+			rows := len(b) / int(size)
+			perm := rand.New(rand.NewPCG(cfg.Seed^uint64(ep)<<32, uint64(c))).Perm(rows)
+			for lo := 0; lo < rows; lo += cfg.Batch {
+				batch := perm[lo:min(lo+cfg.Batch, rows)]
+				per := (len(batch) + streamSlices - 1) / streamSlices
+				// Slices to goroutines: slice s goes to worker s % threads.
+				for w := 0; w < threads; w++ {
+					wg.Add(1)
+					go func(w int) {
+						defer wg.Done()
+						for s := w; s < streamSlices; s += threads {
+							sm.loss[s], sm.rows[s] = 0, 0
+							scr := sm.scratch[s]
+							for _, ri := range batch[min(s*per, len(batch)):min((s+1)*per, len(batch))] {
+								if !sm.decodeRow(b[ri*int(size):(ri+1)*int(size)], scr, k, false) {
+									continue
+								}
+								z := ss.st.forward(&scr.row, scr.ha, scr.hb)
+								p := sigmoid(z / k)
+								y := float64(scr.row.target)
+								sm.loss[s] += crossEntropy(p, y)
+								sm.rows[s]++
+								d := float32((p - y) / k * netUnit / float64(len(batch)))
+								ss.st.backward(&scr.row, scr.ha, scr.hb, d, sm.gW1[s], sm.gB1[s], sm.gW2[s])
+							}
+						}
+					}(w)
+				}
+				wg.Wait()
+				for s := 1; s < streamSlices; s++ {
+					addInto(sm.gW1[0], sm.gW1[s])
+					addInto(sm.gB1[0], sm.gB1[s])
+					addInto(sm.gW2[0], sm.gW2[s])
+				}
+				for s := 0; s < streamSlices; s++ {
+					sum += sm.loss[s]
+					seen += int64(sm.rows[s])
+				}
+				ss.step++
+				rate := cfg.Rate * (1 - 0.9*min(float64(ss.step)/totalSteps, 1))
+				ss.aW1.step(ss.st.W1, sm.gW1[0], rate, ss.step)
+				ss.aB1.step(ss.st.B1, sm.gB1[0], rate, ss.step)
+				ss.aW2.step(ss.st.W2, sm.gW2[0], rate, ss.step)
+			}
+		}
+		ss.epoch = ep
+		if cfg.Checkpoint != "" {
+			if err := ss.write(cfg.Checkpoint); err != nil {
+				return nil, 0, err
+			}
+		}
+		if progress != nil {
+			el := time.Since(t0)
+			progress(StreamProgress{Epoch: ep, Epochs: cfg.Epochs, Loss: sum / float64(max(seen, 1)), Valid: validLoss(), Rows: seen,
+				Elapsed: el, Remain: el / time.Duration(ep-startEpoch) * time.Duration(cfg.Epochs-ep), K: k, ValidRows: len(valid)})
+		}
+		if ep == cfg.stopAfter {
+			break
+		}
+	}
+	return ss.st, k, nil
+}
+
+// addInto adds src to dst and clears src.
+func addInto(dst, src []float32) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		if x != 0 {
+			dst[i] += x
+			src[i] = 0
+		}
+	}
+}
