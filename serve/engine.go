@@ -121,10 +121,18 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request, g *game) {
 	root := sg.Pos
 	lim := search.Limits{MoveTime: g.moveTime, Nodes: g.nodes}
 	lim = g.level.Limit(lim)
+	// Always bounded: the level's cap, else the game's move time, never
+	// beyond the server's (makeGame checked it; this keeps it so).
+	if lim.MoveTime <= 0 || lim.MoveTime > s.opt.MaxMoveTime {
+		lim.MoveTime = s.opt.MaxMoveTime
+	}
+	lim.Infinite = false
 	eng := g.eng
 	eng.SetEval(g.level.Eval(rand.Uint64()))
 	g.mu.Unlock()
 
+	// the connection's deadlines give way to the search's own bound
+	extendDeadlines(w, lim.MoveTime+engineSlack)
 	stream := strings.Contains(r.Header.Get("Accept"), "text/event-stream")
 	flusher, _ := w.(http.Flusher)
 	if stream {

@@ -17,8 +17,11 @@
 //	GET    /api/games/{id}/pdn        the game as PDN (text)
 //	DELETE /api/games/{id}            end the game
 //
-// Bad JSON, an unknown variant, level or game, an illegal move are answered
-// with a 4xx status and {"error": "..."}, and the game is left unchanged.
+// Bad JSON, an unknown variant, level or game, an illegal move, a number out
+// of its range are answered with a 4xx status and {"error": "..."}, and the
+// game is left unchanged. A request another site's page could send (a Host
+// that is not the server's, a state change from another Origin, a body that
+// is not JSON) is refused before it reaches the API (guard.go).
 package serve
 
 import (
@@ -30,7 +33,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -58,6 +64,26 @@ type Options struct {
 	MaxMoveTime time.Duration
 	// Now returns the time (default time.Now); tests set it to age games.
 	Now func() time.Time
+
+	// Addr is the address the server listens on, for the Host check when
+	// a request does not carry the address it came in on (it always does
+	// through HTTPServer); Hosts are further names the Host header may
+	// give (the name in --addr), beside the address and, on loopback,
+	// localhost.
+	Addr  string
+	Hosts []string
+	// HeaderTimeout bounds the time a client takes to send the request's
+	// headers (default 5 s), BodyTimeout the whole request (default 10 s),
+	// WriteTimeout the answer (default 10 s; an engine request gets its
+	// own time bound more), ConnIdle an idle kept-alive connection
+	// (default 1 minute); MaxConnsPerClient caps the connections one
+	// client address holds at once (default 16). They apply through
+	// HTTPServer and Listener.
+	HeaderTimeout     time.Duration
+	BodyTimeout       time.Duration
+	WriteTimeout      time.Duration
+	ConnIdle          time.Duration
+	MaxConnsPerClient int
 }
 
 // Server is the web front end: an http.Handler serving the page and the API.
@@ -85,6 +111,21 @@ func New(opt Options) *Server {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
+	if opt.HeaderTimeout <= 0 {
+		opt.HeaderTimeout = defaultHeaderTimeout
+	}
+	if opt.BodyTimeout <= 0 {
+		opt.BodyTimeout = defaultBodyTimeout
+	}
+	if opt.WriteTimeout <= 0 {
+		opt.WriteTimeout = defaultWriteTimeout
+	}
+	if opt.ConnIdle <= 0 {
+		opt.ConnIdle = defaultConnIdle
+	}
+	if opt.MaxConnsPerClient <= 0 {
+		opt.MaxConnsPerClient = defaultConnsPerIP
+	}
 	s := &Server{opt: opt, mux: http.NewServeMux(), games: map[string]*game{}}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServerFS(sub))
@@ -104,6 +145,11 @@ func New(opt Options) *Server {
 // ServeHTTP serves the page and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if err := s.guard(r); err != nil {
+		w.Header().Set("Connection", "close")
+		writeError(w, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -176,6 +222,9 @@ func decode(r *http.Request, v any) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil
 	}
+	if r.Header.Get("Content-Type") == "" {
+		return errorf(http.StatusUnsupportedMediaType, "a body without Content-Type: the API takes application/json only")
+	}
 	d := json.NewDecoder(strings.NewReader(string(body)))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
@@ -222,17 +271,87 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 }
 
 // newGameRequest is the body of POST /api/games.
+// The numbers are read as text and checked before they are converted: a
+// float64 such as 1e300 or 1e-12 seconds would convert to a duration that
+// overflows or rounds to nothing.
 type newGameRequest struct {
-	Variant  string  `json:"variant"`  // default italian
-	Side     string  `json:"side"`     // the person's colour: white (default) or black
-	Level    string  `json:"level"`    // a strength level (default 5)
-	FEN      string  `json:"fen"`      // start position (PDN FEN or Hub string)
-	MoveTime float64 `json:"movetime"` // seconds the engine thinks at most (default 1)
-	Nodes    uint64  `json:"nodes"`    // a further cap on the engine's nodes per move
+	Variant  string `json:"variant"`  // default italian
+	Side     string `json:"side"`     // the person's colour: white (default) or black
+	Level    string `json:"level"`    // a strength level (default 5)
+	FEN      string `json:"fen"`      // start position (PDN FEN or Hub string)
+	MoveTime number `json:"movetime"` // seconds the engine thinks at most (default 1)
+	Nodes    number `json:"nodes"`    // a further cap on the engine's nodes per move
+}
+
+// number is a JSON number kept as written, to be checked before it is
+// converted; a string or any other JSON value is refused.
+type number string
+
+func (n *number) UnmarshalJSON(b []byte) error {
+	switch {
+	case string(b) == "null":
+		return nil // the default stays
+	case len(b) > 0 && (b[0] == '-' || b[0] >= '0' && b[0] <= '9'):
+		*n = number(b)
+		return nil
+	}
+	what := "value"
+	switch b[0] {
+	case '"':
+		what = "string"
+	case 't', 'f':
+		what = "bool"
+	case '[':
+		what = "array"
+	case '{':
+		what = "object"
+	}
+	return &json.UnmarshalTypeError{Value: what, Type: reflect.TypeFor[number]()}
+}
+
+// minMoveTime is the least movetime a request may give.
+const minMoveTime = time.Millisecond
+
+// maxNodes bounds the nodes field (days of search: the move time ends a
+// search long before).
+const maxNodes = 1e12
+
+// seconds reads a number of seconds in [least, most], or says which
+// field is out of range; the check is made on the number as written,
+// before it is converted to a duration (1e300 seconds would overflow it,
+// 1e-12 round to nothing).
+func seconds(field string, n number, least, most time.Duration) (time.Duration, error) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f) {
+		return 0, errorf(http.StatusBadRequest, "%s %s is not a number of seconds", field, clipText(string(n)))
+	}
+	if !(f >= least.Seconds() && f <= most.Seconds()) { // an overflow is ±Inf, an underflow 0
+		return 0, errorf(http.StatusBadRequest, "%s %s out of range: give %v to %v seconds", field, clipText(string(n)), least.Seconds(), most.Seconds())
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+// integer reads a whole number in [least, most] (written as such or, say,
+// as 1e3), or says which field is out of range. The bounds stay below
+// 2^53, where a float64 is exact.
+func integer(field string, n number, least, most int64) (int64, error) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	mantissa, _, _ := strings.Cut(strings.ToLower(string(n)), "e")
+	if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f) || f == 0 && strings.ContainsAny(mantissa, "123456789") {
+		// (the last: a tiny number such as 1e-400 reads as 0)
+		return 0, errorf(http.StatusBadRequest, "%s %s is not a whole number", field, clipText(string(n)))
+	}
+	if !math.IsInf(f, 0) && f != math.Trunc(f) {
+		return 0, errorf(http.StatusBadRequest, "%s %s is not a whole number", field, clipText(string(n)))
+	}
+	if !(f >= float64(least) && f <= float64(most)) {
+		return 0, errorf(http.StatusBadRequest, "%s %s out of range: give a whole number from %d to %d", field, clipText(string(n)), least, most)
+	}
+	return int64(f), nil
 }
 
 func (s *Server) newGame(w http.ResponseWriter, r *http.Request) {
-	req := newGameRequest{Variant: "italian", Side: "white", Level: "5", MoveTime: 1}
+	req := newGameRequest{Variant: "italian", Side: "white", Level: "5", MoveTime: "1", Nodes: "0"}
 	if err := decode(r, &req); err != nil {
 		writeError(w, err)
 		return
@@ -274,9 +393,13 @@ func (s *Server) makeGame(req newGameRequest) (*game, error) {
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
-	mt := time.Duration(req.MoveTime * float64(time.Second))
-	if !(req.MoveTime > 0) || mt > s.opt.MaxMoveTime {
-		return nil, errorf(http.StatusBadRequest, "movetime %v out of range (0, %v] seconds", req.MoveTime, s.opt.MaxMoveTime.Seconds())
+	mt, err := seconds("movetime", req.MoveTime, minMoveTime, s.opt.MaxMoveTime)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := integer("nodes", req.Nodes, 0, maxNodes)
+	if err != nil {
+		return nil, err
 	}
 	id, err := newID()
 	if err != nil {
@@ -284,7 +407,7 @@ func (s *Server) makeGame(req newGameRequest) (*game, error) {
 	}
 	return &game{
 		id: id, rec: movegen.NewGame(v, start), human: human, level: lv,
-		moveTime: mt, nodes: req.Nodes, used: s.opt.Now(),
+		moveTime: mt, nodes: uint64(nodes), used: s.opt.Now(),
 	}, nil
 }
 
@@ -429,29 +552,35 @@ func (g *game) playText(text string) error {
 
 // undoRequest is the body of POST /api/games/{id}/undo.
 type undoRequest struct {
-	Plies int `json:"plies"`
+	Plies number `json:"plies"`
 }
 
+// maxUndo bounds the plies field.
+const maxUndo = 1 << 20
+
 func (s *Server) undo(w http.ResponseWriter, r *http.Request, g *game) {
-	req := undoRequest{Plies: 1}
+	req := undoRequest{Plies: "1"}
 	if err := decode(r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
+	n, err := integer("plies", req.Plies, 1, maxUndo)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	plies := int(n)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
 	case g.busy:
 		writeError(w, errorf(http.StatusConflict, "the engine is thinking"))
 		return
-	case req.Plies < 1:
-		writeError(w, errorf(http.StatusBadRequest, "plies %d: take back at least 1", req.Plies))
-		return
-	case req.Plies > g.rec.Plies():
-		writeError(w, errorf(http.StatusConflict, "cannot take back %d plies: %d played", req.Plies, g.rec.Plies()))
+	case plies > g.rec.Plies():
+		writeError(w, errorf(http.StatusConflict, "cannot take back %d plies: %d played", plies, g.rec.Plies()))
 		return
 	}
-	for i := 0; i < req.Plies; i++ {
+	for i := 0; i < plies; i++ {
 		g.rec.Undo()
 	}
 	writeJSON(w, http.StatusOK, g.state())

@@ -41,8 +41,18 @@ func (c *client) do(method, path, body string, header ...string) (int, []byte) {
 	if err != nil {
 		c.t.Fatal(err)
 	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
+		switch {
+		case header[i] == "Host":
+			req.Host = header[i+1]
+		case header[i+1] == "":
+			req.Header.Del(header[i])
+		default:
+			req.Header.Set(header[i], header[i+1])
+		}
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -179,7 +189,7 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/move", `{"move":22}`, http.StatusBadRequest, "bad JSON"},
 		{"POST", "/move", `[`, http.StatusBadRequest, "bad JSON"},
 		{"POST", "/undo", ``, http.StatusConflict, "0 played"},
-		{"POST", "/undo", `{"plies":0}`, http.StatusBadRequest, "at least 1"},
+		{"POST", "/undo", `{"plies":0}`, http.StatusBadRequest, "plies 0 out of range"},
 		{"POST", "/engine", `{"x":1}`, http.StatusBadRequest, "unknown field"},
 		{"GET", "/nothing", ``, http.StatusNotFound, ""},
 		{"PUT", "/move", `{}`, http.StatusMethodNotAllowed, ""},

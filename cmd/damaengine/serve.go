@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"time"
@@ -33,20 +31,17 @@ func runServe(c *command, args []string) int {
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	srv := &http.Server{
-		Handler:           serve.New(serve.Options{MaxGames: *maxGames, IdleTimeout: *idle}),
-		ReadHeaderTimeout: 10 * time.Second,
+	// the name given in --addr (not an address) is one the Host header
+	// may carry, beside the address itself and localhost
+	var hosts []string
+	if h, _, err := net.SplitHostPort(*addr); err == nil && h != "" && net.ParseIP(h) == nil {
+		hosts = append(hosts, h)
 	}
+	s := serve.New(serve.Options{MaxGames: *maxGames, IdleTimeout: *idle, Addr: ln.Addr().String(), Hosts: hosts})
 	fmt.Fprintf(c.stdout, "damaengine serve: open http://%s/ in a browser (Ctrl-C stops)\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := s.Serve(ctx, ln); err != nil {
 		return c.fail(1, "%v", err)
 	}
 	return 0
