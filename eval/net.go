@@ -43,6 +43,30 @@ import (
 // (Net.Update): a move changes two to a few squares, so an evaluation
 // costs a few row additions and the output layer instead of a pass over
 // every piece.
+//
+// Kernels: on amd64 a network of one block a view (NetBlock hidden units,
+// as every embedded network) updates and scores with SSE2
+// (netout_amd64.s), which every amd64 processor has. A wider network (2 to
+// netBlocks blocks a view, up to MaxNetHidden units) has AVX2 kernels
+// (netwide_amd64.s), used when the processor has AVX2 and the operating
+// system saves the YMM registers (CPUID and XGETBV, checked once), and
+// while netWideKernels is on. Its rows are kept a second time in lanes
+// (each weight in its own 16-bit lane, lanesBlock): VPADDW and VPSUBW add
+// and subtract lane by lane modulo 2^16, which is exact because every
+// lane's final value, its sum + 2^15, is within [0, 2^16) (netBound).
+// Update collects the byte offsets of the changed pieces' rows (a move
+// changes two to a few; captures up to about twenty) in a small array, and
+// one call walks the accumulator four blocks (four YMM registers) at a
+// time, applying every row; Refresh does the same with every piece's row
+// onto the bias. Output clips both views' lanes with VPMAXSW and
+// VPMINSW, takes their differences and multiplies them by the output
+// weights as int16 (split in two halves as for one block, so weights up to
+// ±65,534 take it) with VPMADDWD, summing in int32 lanes and then in
+// int64. Packed words and lanes give the same accumulator bytes (each lane
+// its sum + 2^15), so the two forms mix freely: a network without the
+// kernels, an update changing more pieces than netMaxChanges and an
+// output weight beyond the halves take the portable code (updateBlocks,
+// outputBlocks), which is exact too.
 
 // NetQ is the integer value of an activation of 1 (the clip's top),
 // 1 << netQBits.
@@ -62,8 +86,9 @@ const NetKinds = 4
 // of blocks (each four words of four lanes), the unit its loops run over.
 const NetBlock = 16
 
-// MaxNetHidden is the largest hidden layer a network file may have.
-const MaxNetHidden = 64
+// MaxNetHidden is the largest hidden layer a network file may have. An
+// accumulator (NetAcc) is then 1 KiB; the search keeps one a ply.
+const MaxNetHidden = 256
 
 // netBlocks is the most blocks one view has.
 const netBlocks = MaxNetHidden / NetBlock
@@ -115,10 +140,21 @@ type Net struct {
 	// network is one block and every weight fits (netOutputFits); nil
 	// otherwise.
 	out16 *[2][16]int16
-	bias  NetAcc
-	w2    [netBlocks][4][4]int64 // by block, word, lane
-	w2q   int64                  // NetQ × Σ w2, which Output's lanes carry in excess
-	raw   NetWeights
+	// wide is rows again in lanes (lanesBlock), block by block, for
+	// netUpdateWide's AVX2 kernel: a network of two blocks a view or more
+	// built while netWideKernels was on; nil otherwise.
+	wide []netBlock
+	// outWide is the output weights in two int16 halves for
+	// netOutputWide's AVX2 kernel, the first halves for every hidden unit
+	// then the second (w = outWide[j] + outWide[Hidden+j]), when wide is
+	// there and every weight fits (splitOutputWide); nil otherwise.
+	// outTwo says some second half is not zero.
+	outWide []int16
+	outTwo  bool
+	bias    NetAcc
+	w2      [netBlocks][4][4]int64 // by block, word, lane
+	w2q     int64                  // NetQ × Σ w2, which Output's lanes carry in excess
+	raw     NetWeights
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -177,6 +213,9 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	nb := h / NetBlock
 	n := &Net{hand: l.hand, nb: nb, rows: make([]netBlock, NetKinds*64*2*nb), raw: nw}
+	if nb > 1 && netWideKernels {
+		n.wide = make([]netBlock, len(n.rows))
+	}
 	x := make([]int64, h)
 	for b := 0; b < 64; b++ {
 		sa, sb := l.sqW[b], l.sqB[b]
@@ -196,6 +235,12 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 					x[j] = int64(nw.W1[in+j])
 				}
 				packBlocks(row[v.off:v.off+nb], x)
+				if n.wide != nil {
+					wide := n.wide[(k*64+b)*2*nb+v.off:]
+					for i := 0; i < nb; i++ {
+						wide[i] = lanesBlock(x[NetBlock*i:])
+					}
+				}
 				if nb == 1 && haveNetKernels {
 					if n.lanes == nil {
 						n.lanes = new([NetKinds][64][2]netBlock)
@@ -220,6 +265,9 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		if haveNetKernels && netOutputFits(nw.W2) {
 			n.out16 = splitOutput(nw.W2)
 		}
+	}
+	if n.wide != nil {
+		n.outWide, n.outTwo = splitOutputWide(nw.W2)
 	}
 	for j := 0; j < h; j++ {
 		n.w2[j/16][j/4%4][j%4] = int64(nw.W2[j])
@@ -259,6 +307,11 @@ func abs16(x int16) int {
 
 // Refresh sets acc to the first layer's sums of p, from its pieces.
 func (n *Net) Refresh(acc *NetAcc, p *movegen.Position) {
+	if n.wide != nil && netWideKernels && n.refreshWide(acc, p) {
+		return
+	}
+	// Without kernels: the packed rows of p's pieces added to the bias
+	// word by word.
 	m := 2 * n.nb
 	a := acc[:m:m]
 	copy(a, n.bias[:m])
@@ -314,6 +367,16 @@ func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 		n.update1(acc, prev, q, p)
 		return
 	}
+	if n.wide != nil && netWideKernels {
+		n.updateWide(acc, prev, q, p)
+		return
+	}
+	n.updateBlocks(acc, prev, q, p)
+}
+
+// updateBlocks is Update without kernels for a network of any size: the
+// packed rows of the pieces that changed, word by word.
+func (n *Net) updateBlocks(acc, prev *NetAcc, q, p *movegen.Position) {
 	m := 2 * n.nb
 	a, pv := acc[:m:m], prev[:m:m]
 	for i := range a {
@@ -330,6 +393,63 @@ func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
 		}
 	}
+}
+
+// netMaxChanges is the most rows updateWide hands netUpdateWide at once;
+// an update changing more pieces (no move does) takes updateBlocks.
+const netMaxChanges = 32
+
+// netBlockBytes is the size of a netBlock: 16 lanes, one YMM register.
+const netBlockBytes = 32
+
+// updateWide is Update with the AVX2 kernel (n.wide): the byte offsets of
+// the rows of the pieces q has and p has not, then of those p has and q
+// has not, in one fixed array, and one call applying them all.
+func (n *Net) updateWide(acc, prev *NetAcc, q, p *movegen.Position) {
+	qw, qb, qk := q.Pieces[movegen.White], q.Pieces[movegen.Black], q.Kings
+	pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
+	qwm, qbm, qwk, qbk := qw&^qk, qb&^qk, qw&qk, qb&qk
+	pwm, pbm, pwk, pbk := pw&^pk, pb&^pk, pw&pk, pb&pk
+	ch := [2 * NetKinds]uint64{qwm &^ pwm, qbm &^ pbm, qwk &^ pwk, qbk &^ pbk,
+		pwm &^ qwm, pbm &^ qbm, pwk &^ qwk, pbk &^ qbk}
+	var offs [netMaxChanges]uint32
+	row := uint32(2 * n.nb * netBlockBytes)
+	c, nsub := 0, 0
+	for i, set := range ch {
+		if i == NetKinds {
+			nsub = c
+		}
+		for x := set; x != 0; x &= x - 1 {
+			offs[c&(netMaxChanges-1)] = uint32((i&(NetKinds-1))*64+bits.TrailingZeros64(x)&63) * row
+			c++
+		}
+	}
+	if c > netMaxChanges {
+		n.updateBlocks(acc, prev, q, p)
+		return
+	}
+	netUpdateWide(&acc[0], &prev[0], &n.wide[0], &offs[0], nsub, c-nsub, 2*n.nb)
+}
+
+// refreshWide is Refresh with the AVX2 kernel: the rows of every piece of
+// p (at most one a bit, 64) added to the bias by one call. It returns
+// false, acc untouched, for a p with more (not a position: a square of two
+// colours), which Refresh's portable code takes.
+func (n *Net) refreshWide(acc *NetAcc, p *movegen.Position) bool {
+	var offs [64]uint32
+	row := uint32(2 * n.nb * netBlockBytes)
+	c := 0
+	for k, set := range netSets(p) {
+		for x := set; x != 0; x &= x - 1 {
+			offs[c&63] = uint32(k*64+bits.TrailingZeros64(x)&63) * row
+			c++
+		}
+	}
+	if c > len(offs) {
+		return false
+	}
+	netUpdateWide(&acc[0], &n.bias[0], &n.wide[0], &offs[0], 0, c, 2*n.nb)
+	return true
 }
 
 // update1 is Update for a one-block network: the two views' eight words
@@ -366,6 +486,15 @@ func (n *Net) Output(acc *NetAcc) int {
 	if n.one != nil {
 		return n.output1(acc)
 	}
+	if n.outWide != nil && netWideKernels {
+		return int(netOutputWide(acc, &n.outWide[0], n.nb, n.outTwo) / (NetQ * NetOutScale))
+	}
+	return n.outputBlocks(acc)
+}
+
+// outputBlocks is Output without kernels for a network of any size: the
+// clipped lanes four to a word, their differences by the output weights.
+func (n *Net) outputBlocks(acc *NetAcc) int {
 	nb := n.nb
 	var s int64
 	for i := 0; i < nb; i++ {
@@ -406,6 +535,28 @@ func splitOutput(w2 []int32) *[2][16]int16 {
 		h[0][j], h[1][j] = int16(lo), int16(x-lo)
 	}
 	return h
+}
+
+// splitOutputWide splits the output weights w2 in two int16 halves as
+// splitOutput does, for netOutputWide: every unit's first half, then every
+// second half (w2[j] = h[j] + h[len(w2)+j]), and whether a second half is
+// not zero. Nil when a weight is beyond ±65,534 (two halves' range).
+// Within it the kernel's int32 lanes cannot overflow: a lane adds a pair
+// of products below 2^23 each a block and half, 2 × 16 blocks at most, so
+// stays below 2^29, and the lanes are summed in int64 (netwide_amd64.s).
+func splitOutputWide(w2 []int32) (h []int16, two bool) {
+	for _, x := range w2 {
+		if x < -2*32767 || x > 2*32767 {
+			return nil, false
+		}
+	}
+	h = make([]int16, 2*len(w2))
+	for j, x := range w2 {
+		lo := min(max(x, -32767), 32767)
+		h[j], h[len(w2)+j] = int16(lo), int16(x-lo)
+		two = two || x != lo
+	}
+	return h, two
 }
 
 // output1 is Output for a one-block network, its four words written out.

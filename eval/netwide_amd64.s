@@ -1,0 +1,189 @@
+#include "textflag.h"
+
+// The AVX2 kernels of networks of two blocks a view or more (see the
+// notes in net.go and netwide_amd64.go), and the feature test they need.
+// Every kernel ends with VZEROUPPER, so SSE code after it pays no
+// transition penalty.
+
+// ROWS4 applies the rows at the byte offsets read from [R10, end) (each
+// the offset of a piece's row from the table's current block, DX) to the
+// four blocks in Y0-Y3 by OP (VPSUBW or VPADDW), leaving R10 at end.
+// ROWS2 does the same for two blocks, in Y0-Y1.
+#define ROWS4(OP, end, loop, next) \
+	CMPQ	R10, end \
+	JEQ	next \
+loop: \
+	MOVL	(R10), R11 \
+	ADDQ	DX, R11 \
+	OP	0(R11), Y0, Y0 \
+	OP	32(R11), Y1, Y1 \
+	OP	64(R11), Y2, Y2 \
+	OP	96(R11), Y3, Y3 \
+	ADDQ	$4, R10 \
+	CMPQ	R10, end \
+	JNE	loop \
+next:
+
+#define ROWS2(OP, end, loop, next) \
+	CMPQ	R10, end \
+	JEQ	next \
+loop: \
+	MOVL	(R10), R11 \
+	ADDQ	DX, R11 \
+	OP	0(R11), Y0, Y0 \
+	OP	32(R11), Y1, Y1 \
+	ADDQ	$4, R10 \
+	CMPQ	R10, end \
+	JNE	loop \
+next:
+
+// func netUpdateWide(dst, src, rows *netBlock, offs *uint32, nsub, nadd, blocks int)
+//
+// dst = src less the rows at the byte offsets offs[0:nsub] of the table
+// rows plus those at offs[nsub:nsub+nadd], over blocks (even) blocks of 16
+// lanes, lane by lane (the rows in lanes: lanesBlock). Four blocks at a
+// time are loaded into Y0-Y3, every row applied to them, and stored; the
+// last two, if blocks is not a multiple of four, likewise in Y0-Y1.
+TEXT ·netUpdateWide(SB), NOSPLIT, $0-56
+	MOVQ	dst+0(FP), DI
+	MOVQ	src+8(FP), SI
+	MOVQ	rows+16(FP), DX
+	MOVQ	offs+24(FP), CX
+	MOVQ	nsub+32(FP), R8
+	MOVQ	nadd+40(FP), R9
+	MOVQ	blocks+48(FP), BX
+	LEAQ	(CX)(R8*4), R8 // the end of the rows to subtract, the start of those to add
+	LEAQ	(R8)(R9*4), R9 // the end of the rows to add
+
+four:
+	CMPQ	BX, $4
+	JB	two
+	VMOVDQU	0(SI), Y0
+	VMOVDQU	32(SI), Y1
+	VMOVDQU	64(SI), Y2
+	VMOVDQU	96(SI), Y3
+	MOVQ	CX, R10
+	ROWS4(VPSUBW, R8, sub4, sub4done)
+	ROWS4(VPADDW, R9, add4, add4done)
+	VMOVDQU	Y0, 0(DI)
+	VMOVDQU	Y1, 32(DI)
+	VMOVDQU	Y2, 64(DI)
+	VMOVDQU	Y3, 96(DI)
+	ADDQ	$128, SI
+	ADDQ	$128, DI
+	ADDQ	$128, DX
+	SUBQ	$4, BX
+	JMP	four
+
+two:
+	TESTQ	BX, BX
+	JZ	done
+	VMOVDQU	0(SI), Y0
+	VMOVDQU	32(SI), Y1
+	MOVQ	CX, R10
+	ROWS2(VPSUBW, R8, sub2, sub2done)
+	ROWS2(VPADDW, R9, add2, add2done)
+	VMOVDQU	Y0, 0(DI)
+	VMOVDQU	Y1, 32(DI)
+
+done:
+	VZEROUPPER
+	RET
+
+// func netOutputWide(acc *NetAcc, w *int16, nb int, two bool) int64
+//
+// Σ_j W2[j]·(clip(A_j) − clip(B_j)) over nb blocks a view, the weights
+// w[j] + w[16·nb + j] (int16 halves; the second read only when two). A
+// lane XORed with 0x8000 is its signed sum, VPMAXSW and VPMINSW clip it
+// to [0, NetQ], VPMADDWD multiplies the differences by the weights and
+// adds them in pairs into int32 lanes, which are then widened to int64
+// and summed. Overflow is impossible: a pair's products are each at most
+// 32,767 × 256 < 2^23 in magnitude, so a pair is below 2^24; a lane of Y10
+// or Y11 adds one pair a block, nb ≤ 16, so stays below 2^28, and their
+// sum below 2^29; the eight lanes are added in int64.
+TEXT ·netOutputWide(SB), NOSPLIT, $0-40
+	MOVQ	acc+0(FP), SI
+	MOVQ	w+8(FP), DX
+	MOVQ	nb+16(FP), BX
+	MOVBLZX	two+24(FP), AX
+	MOVQ	BX, R8
+	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's, a first half to its second
+	VPCMPEQW	Y15, Y15, Y15
+	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
+	VPSRLW	$15, Y15, Y13
+	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
+	VPXOR	Y12, Y12, Y12 // 0
+	VPXOR	Y10, Y10, Y10 // the sums of the first halves' products
+	VPXOR	Y11, Y11, Y11 // of the second halves'
+	TESTQ	AX, AX
+	JNZ	halves
+
+one:
+	VPXOR	(SI), Y14, Y0
+	VPXOR	(SI)(R8*1), Y14, Y1
+	VPMAXSW	Y12, Y0, Y0
+	VPMAXSW	Y12, Y1, Y1
+	VPMINSW	Y13, Y0, Y0
+	VPMINSW	Y13, Y1, Y1
+	VPSUBW	Y1, Y0, Y0
+	VPMADDWD	(DX), Y0, Y2
+	VPADDD	Y2, Y10, Y10
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	DECQ	BX
+	JNZ	one
+	JMP	sum
+
+halves:
+	VPXOR	(SI), Y14, Y0
+	VPXOR	(SI)(R8*1), Y14, Y1
+	VPMAXSW	Y12, Y0, Y0
+	VPMAXSW	Y12, Y1, Y1
+	VPMINSW	Y13, Y0, Y0
+	VPMINSW	Y13, Y1, Y1
+	VPSUBW	Y1, Y0, Y0
+	VPMADDWD	(DX), Y0, Y2
+	VPMADDWD	(DX)(R8*1), Y0, Y3
+	VPADDD	Y2, Y10, Y10
+	VPADDD	Y3, Y11, Y11
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	DECQ	BX
+	JNZ	halves
+
+sum:
+	VPADDD	Y11, Y10, Y10
+	VEXTRACTI128	$1, Y10, X1
+	VPMOVSXDQ	X10, Y2
+	VPMOVSXDQ	X1, Y3
+	VPADDQ	Y3, Y2, Y2
+	VEXTRACTI128	$1, Y2, X3
+	VPADDQ	X3, X2, X2
+	VPSHUFD	$0x4E, X2, X3
+	VPADDQ	X3, X2, X2
+	VMOVQ	X2, AX
+	VZEROUPPER
+	MOVQ	AX, ret+32(FP)
+	RET
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL	leaf+0(FP), AX
+	MOVL	sub+4(FP), CX
+	CPUID
+	MOVL	AX, eax+8(FP)
+	MOVL	BX, ebx+12(FP)
+	MOVL	CX, ecx+16(FP)
+	MOVL	DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+//
+// The low and high words of XCR0, the register states the operating
+// system saves (XGETBV with ECX = 0).
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL	$0, CX
+	XGETBV
+	MOVL	AX, eax+0(FP)
+	MOVL	DX, edx+4(FP)
+	RET
