@@ -2,12 +2,14 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -56,8 +58,12 @@ type DXPConfig struct {
 	PDN io.Writer
 	// Log receives the session's log.
 	Log zerolog.Logger
-	// Timeout bounds the wait for any message from the peer (0: 10 minutes).
-	Timeout time.Duration
+	// Timeout bounds the wait for the peer's move in a game (0: 10
+	// minutes); IdleTimeout the wait for any other message: a game request
+	// or accept, the peer's game end after ours (0: 2 minutes). A peer
+	// silent for longer is dropped (its game saved as unfinished).
+	Timeout     time.Duration
+	IdleTimeout time.Duration
 }
 
 // dxpMsg is one received message.
@@ -84,6 +90,9 @@ func NewDXP(conn io.ReadWriter, cfg DXPConfig) *DXP {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Minute
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 2 * time.Minute
 	}
 	if cfg.Name == "" {
 		cfg.Name = "damaengine"
@@ -158,10 +167,10 @@ func (d *DXP) send(s string) error {
 	return err
 }
 
-// next waits for the next message, answering chat and take-back requests
-// on the way.
-func (d *DXP) next() (dxpMsg, error) {
-	timer := time.NewTimer(d.cfg.Timeout)
+// next waits up to wait for the next message, answering chat and
+// take-back requests on the way.
+func (d *DXP) next(wait time.Duration) (dxpMsg, error) {
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
 		select {
@@ -186,7 +195,7 @@ func (d *DXP) next() (dxpMsg, error) {
 			}
 			return m, nil
 		case <-timer.C:
-			return dxpMsg{}, fmt.Errorf("dxp: no message from the peer for %v", d.cfg.Timeout)
+			return dxpMsg{}, fmt.Errorf("dxp: no message from the peer for %v", wait)
 		}
 	}
 }
@@ -231,7 +240,7 @@ func (d *DXP) Run() error {
 			if err := d.send(req); err != nil {
 				return err
 			}
-			m, err := d.next()
+			m, err := d.next(d.cfg.IdleTimeout)
 			if err != nil {
 				return err
 			}
@@ -250,7 +259,7 @@ func (d *DXP) Run() error {
 		return nil
 	}
 	for {
-		m, err := d.next()
+		m, err := d.next(d.cfg.IdleTimeout)
 		if err != nil {
 			return unless(err, io.EOF)
 		}
@@ -334,7 +343,11 @@ func (d *DXP) parseRequest(body string) (gameSetup, string) {
 			}
 		}
 		q, err := d.v.ParseFEN(d.v.FEN(&p))
+		if err == nil {
+			err = playable(d.v, &q)
+		}
 		if err != nil {
+			d.log.Warn().Err(err).Str("body", body).Msg("dxp: game request with an impossible position refused")
 			return g, "3"
 		}
 		g.start = q
@@ -346,6 +359,24 @@ func (d *DXP) parseRequest(body string) (gameSetup, string) {
 		g.minutes = 1
 	}
 	return g, "0"
+}
+
+// playable checks that a requested start position can be played: a man
+// where it would be crowned and too many pieces are refused by ParseFEN;
+// here, a side without pieces, or a side to move without a move (a game
+// over before it starts).
+func playable(v *movegen.Variant, p *movegen.Position) error {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		if p.Pieces[c] == 0 {
+			return fmt.Errorf("%s has no pieces", c)
+		}
+	}
+	var ml movegen.MoveList
+	v.Generate(p, &ml)
+	if ml.N == 0 {
+		return fmt.Errorf("%s, to move, has no legal move", p.Side)
+	}
+	return nil
 }
 
 // moveMsg writes m as a DXP move message.
@@ -427,7 +458,14 @@ func (d *DXP) play(g gameSetup, last bool) error {
 		game.Moves = append([]movegen.Move(nil), rec.Moves()...)
 		game.Result, game.Comment = result, comment
 		if d.cfg.PDN != nil {
-			if err := pdn.Write(d.cfg.PDN, game); err != nil {
+			// one Write a game, so that the games of sessions served at
+			// once (ServeDXP) never interleave
+			var buf bytes.Buffer
+			err := pdn.Write(&buf, game)
+			if err == nil {
+				_, err = d.cfg.PDN.Write(buf.Bytes())
+			}
+			if err != nil {
 				d.log.Error().Err(err).Msg("dxp: writing PDN")
 			}
 		}
@@ -437,26 +475,33 @@ func (d *DXP) play(g gameSetup, last bool) error {
 		save(pdn.Unfinished, "connection lost: "+err.Error())
 		return err
 	}
-	finish := func(result, reason, comment string, sendEnd bool) error {
-		save(result, comment)
+	// finish ends a game the record (or the peer's illegal move) decided:
+	// our game end with our reason, the peer's in answer, then the game is
+	// saved with the record's result, whatever the peer answers (an answer
+	// that disagrees is noted in the comment).
+	finish := func(result, reason, comment string) error {
 		d.games++
-		if sendEnd {
-			if err := d.send("E" + reason + stop); err != nil {
+		if err := d.send("E" + reason + stop); err != nil {
+			save(result, comment)
+			return err
+		}
+		for {
+			m, err := d.next(d.cfg.IdleTimeout)
+			if err != nil {
+				save(result, comment)
 				return err
 			}
-			// the handshake: wait for the peer's game end
-			for {
-				m, err := d.next()
-				if err != nil {
-					return err
-				}
-				if m.kind == 'E' {
-					return nil
-				}
-				d.log.Warn().Str("msg", string(m.kind)+m.body).Msg("dxp: message while waiting for game end ignored")
+			if m.kind != 'E' {
+				d.log.Warn().Str("msg", clip(string(m.kind)+m.body, 200)).Msg("dxp: message while waiting for game end ignored")
+				continue
 			}
+			if len(m.body) > 0 && m.body[0] != '0' && m.body[0] != mirrorReason(reason[0]) {
+				d.log.Warn().Str("ours", reason).Str("theirs", clip(m.body, 20)).Msg("dxp: the peer's game end disagrees with the record")
+				comment += fmt.Sprintf(" (the opponent answered %s: %s; the record stands)", quoteClip("E"+m.body), reasonText(m.body[0]))
+			}
+			save(result, comment)
+			return nil
 		}
-		return nil
 	}
 	result := func(winner movegen.Color) string {
 		if winner == movegen.White {
@@ -468,13 +513,13 @@ func (d *DXP) play(g gameSetup, last bool) error {
 		p := rec.Position()
 		if st := rec.Status(); st.Over() {
 			if st.Draw() {
-				return finish(pdn.DrawResult, "2", st.String(), true)
+				return finish(pdn.DrawResult, "2", st.String())
 			}
 			reason := "1" // I lose
 			if st.Winner == g.ourColour {
 				reason = "3"
 			}
-			return finish(result(st.Winner), reason, st.String(), true)
+			return finish(result(st.Winner), reason, st.String())
 		}
 		var m movegen.Move
 		if p.Side == g.ourColour {
@@ -492,7 +537,7 @@ func (d *DXP) play(g gameSetup, last bool) error {
 				return dropped(err)
 			}
 		} else {
-			msg, err := d.next()
+			msg, err := d.next(d.cfg.Timeout)
 			if err != nil {
 				return dropped(err)
 			}
@@ -501,26 +546,22 @@ func (d *DXP) play(g gameSetup, last bool) error {
 				mv, err := d.parseMove(&p, msg.body)
 				if err != nil {
 					d.log.Warn().Err(err).Msg("dxp: illegal move from the peer")
-					return finish(result(g.ourColour), "3", "illegal move by the opponent: "+err.Error(), true)
+					return finish(result(g.ourColour), "3", "illegal move by the opponent: "+err.Error())
 				}
 				m = mv
 			case 'E':
-				d.log.Info().Str("msg", msg.body).Msg("dxp: peer ended the game")
-				res := pdn.Unfinished
-				if len(msg.body) >= 1 {
-					switch msg.body[0] {
-					case '1':
-						res = result(g.ourColour)
-					case '2':
-						res = pdn.DrawResult
-					case '3':
-						res = result(g.ourColour ^ 1)
-					}
+				// The game is not over by the rules (the record's end is
+				// checked before every wait): the peer's claim is judged
+				// against the record, never taken as it stands.
+				claim := byte('0')
+				if len(msg.body) > 0 {
+					claim = msg.body[0]
 				}
-				if err := finish(res, "0", "ended by the opponent", false); err != nil {
-					return err
-				}
-				return d.send("E0" + stop)
+				res, reply, comment := judgeClaim(claim, g.ourColour, rec.Plies())
+				d.log.Info().Str("msg", clip(msg.body, 20)).Str("recorded", res).Msg("dxp: peer ended the game")
+				d.games++
+				save(res, comment)
+				return d.send("E" + reply + stop)
 			default:
 				// Not a move: the game record does not change.
 				d.log.Warn().Str("msg", clip(string(msg.kind)+msg.body, 200)).Msg("dxp: unexpected message in a game ignored")
@@ -533,28 +574,176 @@ func (d *DXP) play(g gameSetup, last bool) error {
 	}
 }
 
-// ServeDXP accepts connections on ln one at a time and runs a DXP session
-// on each (cfg as for NewDXP), until ln is closed; it then returns nil. A
-// session that fails (a dropped peer, say) is logged and the next
-// connection is accepted. games, if not nil, is called with the number of
-// games each session played.
-func ServeDXP(ln net.Listener, cfg DXPConfig, games func(int)) error {
+// mirrorReason is the game-end reason the peer gives when it agrees with
+// ours: our "I lose" is its "I win", a draw is a draw.
+func mirrorReason(r byte) byte {
+	switch r {
+	case '1':
+		return '3'
+	case '3':
+		return '1'
+	}
+	return r
+}
+
+// reasonText names a game-end reason, as the sender means it.
+func reasonText(r byte) string {
+	switch r {
+	case '0':
+		return "no result"
+	case '1':
+		return "it loses"
+	case '2':
+		return "a draw"
+	case '3':
+		return "it wins"
+	}
+	return "an unknown reason"
+}
+
+// judgeClaim decides what a game end the peer sends in the middle of a game
+// (by the rules, not over) is recorded as, the reason answered and the
+// game's comment. "I lose" is the peer's resignation, its loss; a claimed
+// win or draw the rules do not give is recorded as disputed, unfinished
+// (never as our loss); no result is an unfinished game.
+func judgeClaim(claim byte, ours movegen.Color, plies int) (result, reply, comment string) {
+	switch claim {
+	case '1':
+		res := pdn.WhiteWins
+		if ours == movegen.Black {
+			res = pdn.BlackWins
+		}
+		return res, "3", fmt.Sprintf("the opponent resigned after %d plies", plies)
+	case '2', '3':
+		return pdn.Unfinished, "0", fmt.Sprintf("disputed: the opponent claimed %s (E%c) after %d plies, but by the rules the game was not over", map[byte]string{'2': "a draw", '3': "a win"}[claim], claim, plies)
+	}
+	return pdn.Unfinished, "0", fmt.Sprintf("the opponent ended the game with no result after %d plies", plies)
+}
+
+// DXPServer configures ServeDXP.
+type DXPServer struct {
+	// Config is each session's configuration; its Engine is not used.
+	Config DXPConfig
+	// NewEngine makes the engine of each connection (its variant
+	// International).
+	NewEngine func() Searcher
+	// MaxPeers caps the connections served at once (default 4). A
+	// connection beyond it is told so in a chat message, its game request
+	// refused (code 3), and closed.
+	MaxPeers int
+	// Games, if not nil, is called with the number of games each session
+	// played, one call at a time.
+	Games func(int)
+}
+
+// refuseWait bounds the wait for the game request of a connection refused
+// for being over the cap, so that the refusal can answer it.
+const refuseWait = 5 * time.Second
+
+// ServeDXP accepts connections on ln and runs a DXP session on each, up to
+// srv.MaxPeers at once, each with its own engine and game record, until ln
+// is closed; it then closes the connections under way (their games saved
+// as unfinished), waits for their sessions and returns nil. A session that
+// fails (a dropped or silent peer, say) is logged and ends alone; the
+// others go on.
+func ServeDXP(ln net.Listener, srv DXPServer) error {
+	cfg := srv.Config
 	log := cfg.Log
+	if srv.MaxPeers <= 0 {
+		srv.MaxPeers = 4
+	}
+	if cfg.PDN != nil {
+		cfg.PDN = &lockedWriter{w: cfg.PDN}
+	}
+	var mu sync.Mutex // guards active and calls of srv.Games
+	var wg sync.WaitGroup
+	active := map[net.Conn]bool{}
+	refusing := make(chan struct{}, 16) // refusals under way
 	for {
 		conn, err := ln.Accept()
 		if err != nil {
+			mu.Lock()
+			for c := range active {
+				c.Close()
+			}
+			mu.Unlock()
+			wg.Wait()
 			return unless(err, net.ErrClosed)
 		}
-		log.Info().Str("peer", conn.RemoteAddr().String()).Msg("dxp: connection accepted")
-		d := NewDXP(conn, cfg)
-		if err := d.Run(); err != nil {
-			log.Warn().Err(err).Str("peer", conn.RemoteAddr().String()).Msg("dxp: session ended")
+		peer := conn.RemoteAddr().String()
+		mu.Lock()
+		full := len(active) >= srv.MaxPeers
+		if !full {
+			active[conn] = true
 		}
-		conn.Close()
-		if games != nil {
-			games(d.Games())
+		mu.Unlock()
+		if full {
+			log.Warn().Str("peer", peer).Int("max", srv.MaxPeers).Msg("dxp: connection refused: all places taken")
+			select {
+			case refusing <- struct{}{}:
+				go func() {
+					defer func() { <-refusing }()
+					refuseDXP(conn, cfg, srv.MaxPeers)
+				}()
+			default:
+				conn.Close() // too many refusals under way to explain each
+			}
+			continue
+		}
+		log.Info().Str("peer", peer).Msg("dxp: connection accepted")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := cfg
+			c.Engine = srv.NewEngine()
+			d := NewDXP(conn, c)
+			if err := d.Run(); err != nil {
+				log.Warn().Err(err).Str("peer", peer).Msg("dxp: session ended")
+			}
+			mu.Lock() // the place is free before the peer sees the close
+			delete(active, conn)
+			if srv.Games != nil {
+				srv.Games(d.Games())
+			}
+			mu.Unlock()
+			conn.Close()
+		}()
+	}
+}
+
+// refuseDXP tells a connection over the cap why it is not served: a chat
+// message, then the refusal of its game request (code 3), and closes it.
+func refuseDXP(conn net.Conn, cfg DXPConfig, most int) {
+	defer conn.Close()
+	name := cfg.Name
+	if name == "" {
+		name = "damaengine"
+	}
+	conn.SetDeadline(time.Now().Add(refuseWait))
+	io.WriteString(conn, fmt.Sprintf("Cserver busy: %d games under way, at most %d at once; try again later\x00", most, most))
+	br := bufio.NewReader(io.LimitReader(conn, 4096))
+	for {
+		msg, err := br.ReadString(0)
+		if err != nil {
+			return
+		}
+		if strings.HasPrefix(strings.TrimLeft(msg, "\r\n"), "R") {
+			io.WriteString(conn, "A"+pad(name, 32)+"3\x00")
+			return
 		}
 	}
+}
+
+// lockedWriter makes a writer safe for the sessions served at once.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // unless returns err, or nil when err is the expected end (errors.Is).

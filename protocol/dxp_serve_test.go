@@ -101,10 +101,10 @@ func TestServeDXPKeepsListening(t *testing.T) {
 	var mu sync.Mutex
 	var games bytes.Buffer
 	pw := writerFunc(func(b []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return games.Write(b) })
-	cfg := DXPConfig{Name: "damaengine", Engine: search.New(movegen.International, 16), MoveTime: 20 * time.Millisecond,
+	cfg := DXPConfig{Name: "damaengine", MoveTime: 20 * time.Millisecond,
 		Log: zerolog.Nop(), Timeout: 20 * time.Second, PDN: pw}
 	served := make(chan error, 1)
-	go func() { served <- ServeDXP(ln, cfg, nil) }()
+	go func() { served <- ServeDXP(ln, DXPServer{Config: cfg, NewEngine: newDXPEngine}) }()
 	dial := func() *peer {
 		c, err := net.Dial("tcp", ln.Addr().String())
 		if err != nil {
@@ -152,3 +152,5 @@ func TestServeDXPKeepsListening(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
+
+func newDXPEngine() Searcher { return search.New(movegen.International, 16) }

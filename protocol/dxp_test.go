@@ -116,8 +116,8 @@ func TestDXPPeerEndsGame(t *testing.T) {
 		t.Fatalf("expected a reply move, got %q", m)
 	}
 	p.send("E11") // I lose, stop
-	if got := p.recv(); got != "E00" {
-		t.Fatalf("game end answered %q, want E00", got)
+	if got := p.recv(); got != "E30" {
+		t.Fatalf("game end answered %q, want E30 (the engine wins by resignation)", got)
 	}
 	p.c.Close()
 	if err := <-errc; err != nil {

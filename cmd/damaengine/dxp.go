@@ -19,9 +19,10 @@ import (
 // runDXP implements "damaengine dxp": International draughts over DXP, as a
 // server (--listen, loopback by default) or a client (--connect), as the
 // initiator of the games (--initiator) or the follower. A server keeps
-// listening: it serves one connection after another (a dropped peer is
-// logged and its game saved as unfinished) until interrupted, and prints
-// "dxp games=N" after each connection.
+// listening until interrupted: it serves up to --max-peers connections at
+// once, each with its own engine (a dropped or silent peer is logged and
+// its game saved as unfinished), and prints "dxp games=N" after each
+// connection.
 func runDXP(c *command, args []string) int {
 	listen := c.String("listen", "127.0.0.1:"+strconv.Itoa(protocol.DXPPort), "address to listen on (server)")
 	connect := c.String("connect", "", "host:port to connect to (client); empty: be the server")
@@ -34,11 +35,17 @@ func runDXP(c *command, args []string) int {
 	name := c.String("name", "damaengine", "name sent to the peer")
 	ttSize := c.Int("tt-size", 22, "table size, log2 of entries")
 	logLevel := c.String("log-level", "warn", "off, error, warn, info or debug (to stderr; warn: dropped peers and malformed messages)")
+	maxPeers := c.Int("max-peers", 4, "connections a server plays at once, each with its own engine (more are refused)")
+	idle := c.Duration("idle", 2*time.Minute, "a peer silent this long outside its move is dropped")
+	moveWait := c.Duration("move-wait", 10*time.Minute, "a peer that takes longer than this over a move is dropped")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *games < 1 || *minutes < 1 || *minutes > 999 || *moves < 0 || *moves > 999 || *moveTime < 0 {
 		return c.fail(2, "--games ≥ 1, --minutes 1-999, --moves 0-999, --movetime ≥ 0")
+	}
+	if *maxPeers < 1 || *maxPeers > 64 || *idle <= 0 || *moveWait <= 0 {
+		return c.fail(2, "--max-peers 1-64, --idle and --move-wait positive")
 	}
 	log := zerolog.Nop()
 	if *logLevel != "off" {
@@ -53,11 +60,10 @@ func runDXP(c *command, args []string) int {
 		return c.fail(2, "%v", err)
 	}
 	defer closePDN()
-	eng := search.New(movegen.International, *ttSize)
+	newEngine := func() protocol.Searcher { return search.New(movegen.International, *ttSize) }
 	cfg := protocol.DXPConfig{
 		Name: *name, Initiator: *initiator, Games: *games, Minutes: *minutes, Moves: *moves,
-		MoveTime: seconds(*moveTime),
-		Engine:   eng, PDN: pdnOut, Log: log,
+		MoveTime: seconds(*moveTime), PDN: pdnOut, Log: log, Timeout: *moveWait, IdleTimeout: *idle,
 	}
 	if *connect == "" {
 		// Server: serve one connection after another until interrupted.
@@ -71,10 +77,10 @@ func runDXP(c *command, args []string) int {
 		defer signal.Stop(sig)
 		go func() { <-sig; ln.Close() }()
 		total := 0
-		err = protocol.ServeDXP(ln, cfg, func(n int) {
+		err = protocol.ServeDXP(ln, protocol.DXPServer{Config: cfg, NewEngine: newEngine, MaxPeers: *maxPeers, Games: func(n int) {
 			total += n
 			fmt.Fprintf(c.stdout, "dxp games=%d\n", total)
-		})
+		}})
 		if err != nil {
 			return c.fail(1, "%v", err)
 		}
@@ -85,6 +91,7 @@ func runDXP(c *command, args []string) int {
 		return c.fail(1, "%v", err)
 	}
 	defer conn.Close()
+	cfg.Engine = newEngine()
 	d := protocol.NewDXP(conn, cfg)
 	if err := d.Run(); err != nil {
 		return c.fail(1, "%v", err)
