@@ -112,6 +112,9 @@ type NetWeights struct {
 	W1     []int16 // NetKinds × squares × Hidden
 	B1     []int16 // Hidden
 	W2     []int32 // Hidden
+	// T, if not nil, are the tempo weights (Hidden of them, nettempo.go):
+	// a version 3 weights file.
+	T []int32
 }
 
 // NetAcc is the first layer's sums of a position, both views packed: view
@@ -151,6 +154,11 @@ type Net struct {
 	// outTwo says some second half is not zero.
 	outWide []int16
 	outTwo  bool
+	// tw is the tempo weights (nil: none) and tempoWide the same as int16
+	// for netTempoWide's AVX2 kernel, when wide is there and every one
+	// fits (nil otherwise); see nettempo.go.
+	tw        []int32
+	tempoWide []int16
 	bias    NetAcc
 	w2      [netBlocks][4][4]int64 // by block, word, lane
 	w2q     int64                  // NetQ × Σ w2, which Output's lanes carry in excess
@@ -268,6 +276,9 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	if n.wide != nil {
 		n.outWide, n.outTwo = splitOutputWide(nw.W2)
+	}
+	if err := n.setTempo(nw.T); err != nil {
+		return nil, err
 	}
 	for j := 0; j < h; j++ {
 		n.w2[j/16][j/4%4][j%4] = int64(nw.W2[j])
@@ -478,23 +489,30 @@ func (n *Net) update1(acc, prev *NetAcc, q, p *movegen.Position) {
 }
 
 // Output returns the network's score of the sums acc, centi-men, White's
-// view.
+// view (without the tempo term: see White).
 func (n *Net) Output(acc *NetAcc) int {
+	return int(n.outputSum(acc) / (NetQ * NetOutScale))
+}
+
+// outputSum is Output before the division by NetQ·NetOutScale: the exact
+// Σ_j W2[j]·(clip(A_j) − clip(B_j)).
+func (n *Net) outputSum(acc *NetAcc) int64 {
 	if n.out16 != nil {
-		return int(int64(netOutput16((*[2]netBlock)(acc[:2]), n.out16)) / (NetQ * NetOutScale))
+		return int64(netOutput16((*[2]netBlock)(acc[:2]), n.out16))
 	}
 	if n.one != nil {
 		return n.output1(acc)
 	}
 	if n.outWide != nil && netWideKernels {
-		return int(netOutputWide(acc, &n.outWide[0], n.nb, n.outTwo) / (NetQ * NetOutScale))
+		return netOutputWide(acc, &n.outWide[0], n.nb, n.outTwo)
 	}
 	return n.outputBlocks(acc)
 }
 
-// outputBlocks is Output without kernels for a network of any size: the
-// clipped lanes four to a word, their differences by the output weights.
-func (n *Net) outputBlocks(acc *NetAcc) int {
+// outputBlocks is outputSum without kernels for a network of any size:
+// the clipped lanes four to a word, their differences by the output
+// weights.
+func (n *Net) outputBlocks(acc *NetAcc) int64 {
 	nb := n.nb
 	var s int64
 	for i := 0; i < nb; i++ {
@@ -508,7 +526,7 @@ func (n *Net) outputBlocks(acc *NetAcc) int {
 			s += v[0]*int64(d&0x3FF) + v[1]*int64(d>>16&0x3FF) + v[2]*int64(d>>32&0x3FF) + v[3]*int64(d>>48)
 		}
 	}
-	return int((s - n.w2q) / (NetQ * NetOutScale))
+	return s - n.w2q
 }
 
 // netOutputFits reports whether the output weights w2 of a one-block
@@ -559,15 +577,16 @@ func splitOutputWide(w2 []int32) (h []int16, two bool) {
 	return h, two
 }
 
-// output1 is Output for a one-block network, its four words written out.
-func (n *Net) output1(acc *NetAcc) int {
+// output1 is outputSum for a one-block network, its four words written
+// out.
+func (n *Net) output1(acc *NetAcc) int64 {
 	a, b, w := &acc[0], &acc[1], &n.w2[0]
 	d0 := clipLanes(a[0]) + (netQLanes - clipLanes(b[0]))
 	d1 := clipLanes(a[1]) + (netQLanes - clipLanes(b[1]))
 	d2 := clipLanes(a[2]) + (netQLanes - clipLanes(b[2]))
 	d3 := clipLanes(a[3]) + (netQLanes - clipLanes(b[3]))
 	s := lanesDot(&w[0], d0) + lanesDot(&w[1], d1) + lanesDot(&w[2], d2) + lanesDot(&w[3], d3)
-	return int((s - n.w2q) / (NetQ * NetOutScale))
+	return s - n.w2q
 }
 
 // lanesDot is the dot product of the output weights v with the four
@@ -597,8 +616,12 @@ func clipLanes(x uint64) uint64 {
 }
 
 // White is the evaluation of p with the network, White's view, given the
-// first layer's sums acc of p: the hand-written evaluation plus Output.
+// first layer's sums acc of p: the hand-written evaluation plus Output,
+// plus the tempo term for a network that has one (nettempo.go).
 func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
+	if n.tw != nil {
+		return n.hand(p) + n.withTempo(acc, p.Side)
+	}
 	return n.hand(p) + n.Output(acc)
 }
 
@@ -606,6 +629,9 @@ func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
 func (n *Net) full(p *movegen.Position) int {
 	var acc NetAcc
 	n.Refresh(&acc, p)
+	if n.tw != nil {
+		return n.withTempo(&acc, p.Side)
+	}
 	return n.Output(&acc)
 }
 

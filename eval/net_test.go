@@ -280,7 +280,7 @@ func TestNetOutputKernel(t *testing.T) {
 		if int64(got) != want {
 			t.Fatalf("trial %d: kernel sum %d, lane by lane %d (acc %x, w2 %v)", trial, got, want, acc[:2], w2)
 		}
-		if g, o := int(int64(got)/(NetQ*NetOutScale)), n.output1(&acc); g != o {
+		if g, o := int64(got), n.output1(&acc); g != o {
 			t.Fatalf("trial %d: kernel score %d, output1 %d", trial, g, o)
 		}
 	}
@@ -344,7 +344,7 @@ func TestNetPortablePaths(t *testing.T) {
 			var acc NetAcc
 			n.Refresh(&acc, &p)
 			for ply := 0; ply < 160; ply++ {
-				if a, b := n.output1(&acc), n.Output(&acc); a != b {
+				if a, b := int(n.output1(&acc)/(NetQ*NetOutScale)), n.Output(&acc); a != b {
 					t.Fatalf("%v %s: output1 %d, Output %d", v, v.FEN(&p), a, b)
 				}
 				v.Generate(&p, &ml)

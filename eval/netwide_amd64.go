@@ -50,3 +50,9 @@ func hasAVX2() bool {
 // never on where it was off. It is read when a network is built (whether
 // to keep its rows in lanes) and at every call.
 var netWideKernels = hasAVX2()
+
+// netTempoWide is the tempo sum Σ_j T[j]·(clip(A_j) + clip(B_j)) of the nb
+// blocks a view of acc, T as int16 (nettempo.go).
+//
+//go:noescape
+func netTempoWide(acc *NetAcc, w *int16, nb int) int64

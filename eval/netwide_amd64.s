@@ -187,3 +187,51 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL	AX, eax+0(FP)
 	MOVL	DX, edx+4(FP)
 	RET
+
+// func netTempoWide(acc *NetAcc, w *int16, nb int) int64
+//
+// Σ_j T[j]·(clip(A_j) + clip(B_j)) over nb blocks a view (nettempo.go):
+// the clips as in netOutputWide, added instead of subtracted. No
+// overflow: a sum of two clips is at most 2·NetQ = 512, its product with
+// an int16 weight below 2^24, a pair below 2^25, and a lane of Y10 adds
+// one pair a block (nb ≤ 16): below 2^29. The lanes are added in int64.
+TEXT ·netTempoWide(SB), NOSPLIT, $0-32
+	MOVQ	acc+0(FP), SI
+	MOVQ	w+8(FP), DX
+	MOVQ	nb+16(FP), BX
+	MOVQ	BX, R8
+	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's
+	VPCMPEQW	Y15, Y15, Y15
+	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
+	VPSRLW	$15, Y15, Y13
+	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
+	VPXOR	Y12, Y12, Y12 // 0
+	VPXOR	Y10, Y10, Y10 // the sums of the products
+
+tempo:
+	VPXOR	(SI), Y14, Y0
+	VPXOR	(SI)(R8*1), Y14, Y1
+	VPMAXSW	Y12, Y0, Y0
+	VPMAXSW	Y12, Y1, Y1
+	VPMINSW	Y13, Y0, Y0
+	VPMINSW	Y13, Y1, Y1
+	VPADDW	Y1, Y0, Y0
+	VPMADDWD	(DX), Y0, Y2
+	VPADDD	Y2, Y10, Y10
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	DECQ	BX
+	JNZ	tempo
+
+	VEXTRACTI128	$1, Y10, X1
+	VPMOVSXDQ	X10, Y2
+	VPMOVSXDQ	X1, Y3
+	VPADDQ	Y3, Y2, Y2
+	VEXTRACTI128	$1, Y2, X3
+	VPADDQ	X3, X2, X2
+	VPSHUFD	$0x4E, X2, X3
+	VPADDQ	X3, X2, X2
+	VMOVQ	X2, AX
+	VZEROUPPER
+	MOVQ	AX, ret+24(FP)
+	RET

@@ -14,3 +14,5 @@ func netOutputWide(acc *NetAcc, w *int16, nb int, two bool) int64 { panic("netOu
 // netWideKernels says networks of two blocks a view or more use the AVX2
 // kernels: never on this architecture.
 var netWideKernels = false
+
+func netTempoWide(acc *NetAcc, w *int16, nb int) int64 { panic("netTempoWide: no kernel") }

@@ -121,7 +121,7 @@ func TestNetWideKernels(t *testing.T) {
 						t.Fatalf("%v h=%d game %d ply %d (%s): kernel update %v, portable update %v, kernel refresh %v equal the pieces' sums",
 							v, h, g, ply, v.FEN(&p), acc == fullPort, port == fullPort, full == fullPort)
 					}
-					got, gotPort := n.Output(&acc), n.outputBlocks(&acc)
+					got, gotPort := n.Output(&acc), int(n.outputBlocks(&acc)/(NetQ*NetOutScale))
 					if got != gotPort {
 						t.Fatalf("%v h=%d %s: Output %d, outputBlocks %d", v, h, v.FEN(&p), got, gotPort)
 					}
@@ -379,7 +379,7 @@ func benchNetWide(b *testing.B, h int) {
 				st := &steps[i%len(steps)]
 				if one {
 					n.update1(&next, st.acc, st.q, st.p)
-					s += n.output1(&next)
+					s += int(n.output1(&next))
 				} else {
 					n.Update(&next, st.acc, st.q, st.p)
 					s += n.Output(&next)

@@ -39,6 +39,12 @@ import (
 //	checksum uint32 CRC-32 (IEEE) of every byte before it
 //
 // About 400 bytes per hidden unit on 10x10: 13 KiB at H = 32.
+//
+// Version 3 is version 2 with the tempo weights (nettempo.go) after W2:
+//
+//	T        H int32
+//
+// then the checksum.
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -48,6 +54,7 @@ const weightsMagic = "DAMW"
 const (
 	WeightsVersion = 1
 	NetVersion     = 2
+	TempoVersion   = 3
 )
 
 // maxWeightsFile bounds what a weights file may hold (1 MiB, far above any
@@ -185,7 +192,11 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	if _, err := newNet(l, nw); err != nil {
 		return err
 	}
-	buf := weightsHeader(NetVersion, v)
+	ver := uint16(NetVersion)
+	if nw.T != nil {
+		ver = TempoVersion
+	}
+	buf := weightsHeader(ver, v)
 	le := binary.LittleEndian
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
@@ -196,6 +207,9 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 		buf.Write(le.AppendUint16(nil, uint16(x)))
 	}
 	for _, x := range nw.W2 {
+		buf.Write(le.AppendUint32(nil, uint32(x)))
+	}
+	for _, x := range nw.T {
 		buf.Write(le.AppendUint32(nil, uint32(x)))
 	}
 	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
@@ -303,8 +317,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver != WeightsVersion && ver != NetVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d and %d", ver, WeightsVersion, NetVersion)
+	if ver != WeightsVersion && ver != NetVersion && ver != TempoVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d, %d and %d", ver, WeightsVersion, NetVersion, TempoVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -316,8 +330,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	if want := WeightsName(l.v); name != want {
 		return nil, nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, want)
 	}
-	if ver == NetVersion {
-		nw, err := parseNet(l, b, pos)
+	if ver == NetVersion || ver == TempoVersion {
+		nw, err := parseNet(l, b, pos, ver == TempoVersion)
 		return nil, nw, err
 	}
 	if !need(8) {
@@ -348,7 +362,7 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 
 // parseNet reads the rest of a network file b from pos, after its
 // variant's name.
-func parseNet(l *layout, b []byte, pos int) (*NetWeights, error) {
+func parseNet(l *layout, b []byte, pos int, tempo bool) (*NetWeights, error) {
 	le := binary.LittleEndian
 	if len(b)-pos < 4 {
 		return nil, errTruncated
@@ -362,7 +376,11 @@ func parseNet(l *layout, b []byte, pos int) (*NetWeights, error) {
 		return nil, fmt.Errorf("eval weights: a network of %v", err)
 	}
 	n1 := NetKinds * nsq * h
-	if want := pos + 2*n1 + 2*h + 4*h + 4; len(b) < want {
+	nt := 0
+	if tempo {
+		nt = h
+	}
+	if want := pos + 2*n1 + 2*h + 4*h + 4*nt + 4; len(b) < want {
 		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), want)
 	}
 	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, h)}
@@ -378,6 +396,13 @@ func parseNet(l *layout, b []byte, pos int) (*NetWeights, error) {
 		nw.W2[i] = int32(le.Uint32(b[pos+4*i:]))
 	}
 	pos += 4 * h
+	if tempo {
+		nw.T = make([]int32, h)
+		for i := range nw.T {
+			nw.T[i] = int32(le.Uint32(b[pos+4*i:]))
+		}
+		pos += 4 * h
+	}
 	if sum := le.Uint32(b[pos:]); sum != crc32.ChecksumIEEE(b[:pos]) {
 		return nil, errors.New("eval weights: checksum mismatch (corrupted file)")
 	}
