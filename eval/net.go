@@ -159,10 +159,10 @@ type Net struct {
 	// fits (nil otherwise); see nettempo.go.
 	tw        []int32
 	tempoWide []int16
-	bias    NetAcc
-	w2      [netBlocks][4][4]int64 // by block, word, lane
-	w2q     int64                  // NetQ × Σ w2, which Output's lanes carry in excess
-	raw     NetWeights
+	bias      NetAcc
+	w2        [netBlocks][4][4]int64 // by block, word, lane
+	w2q       int64                  // NetQ × Σ w2, which Output's lanes carry in excess
+	raw       NetWeights
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
