@@ -81,6 +81,7 @@ type NetConfig struct {
 type NetState struct {
 	Hidden     int
 	W1, B1, W2 []float32
+	T          []float32 // tempo weights (nil: none; eval/nettempo.go)
 }
 
 // newNetState returns a network of random small weights.
@@ -257,6 +258,12 @@ func (st *NetState) Quantize() eval.NetWeights {
 	for j := range st.B1 {
 		nw.B1[j] = r16(float64(st.B1[j]) * eval.NetQ)
 		nw.W2[j] = int32(math.Round(float64(st.W2[j]) * netUnit * eval.NetOutScale))
+	}
+	if st.T != nil {
+		nw.T = make([]int32, st.Hidden)
+		for j, x := range st.T {
+			nw.T[j] = int32(math.Round(float64(x) * netUnit * eval.NetOutScale))
+		}
 	}
 	return nw
 }

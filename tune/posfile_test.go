@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
 )
 
@@ -207,7 +209,7 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 	if _, err := Merge(data, []string{part}); err != nil {
 		t.Fatal(err)
 	}
-	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3}
+	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true}
 	fit := func(cfg StreamConfig) ([]int16, []float64) {
 		var losses []float64
 		st, _, err := FitNetStream(cfg, data, func(p StreamProgress) { losses = append(losses, p.Valid) })
@@ -241,5 +243,56 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 	cfg.Epochs = 3
 	if _, _, err := FitNetStream(cfg, data, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
 		t.Fatalf("checkpoint of a 2-epoch fit continued as a 3-epoch one: err %v", err)
+	}
+}
+
+// TestFitNetStreamMatchesEval: the fitted network, written and loaded,
+// scores positions as the trainer's float model does (within rounding),
+// tempo weights included: the two sides agree on the model, side to move
+// and signs.
+func TestFitNetStreamMatchesEval(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.English
+	part := genPart(t, dir, v, 12, 1, 1)
+	for _, tempo := range []bool{false, true} {
+		st, _, err := FitNetStream(StreamConfig{Hidden: 64, Lambda: 0.5, Epochs: 2, Batch: 32, Rate: 0.02, Seed: 1, Tempo: tempo}, part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := eval.WriteNet(&buf, v, st.Quantize()); err != nil {
+			t.Fatal(err)
+		}
+		if err := eval.LoadWeights(v, &buf); err != nil {
+			t.Fatal(err)
+		}
+		pr, err := OpenPositions(part)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := &rowScratch{ha: make([]float32, 64), hb: make([]float32, 64)}
+		var worst, checked float64
+		buf2 := make([]byte, pr.Codec.Size())
+		for pr.Raw(buf2) == nil {
+			if err := pr.Codec.Decode(buf2, &sc.rec); err != nil {
+				t.Fatal(err)
+			}
+			p := sc.rec.Pos
+			var base int
+			sc.row.a, sc.row.b, base = eval.NetInputs(v, &p, sc.row.a[:0], sc.row.b[:0])
+			sc.row.base, sc.row.side = float32(base), 1
+			if p.Side == movegen.Black {
+				sc.row.side = -1
+			}
+			want := st.forward(&sc.row, sc.ha, sc.hb)
+			got := float64(eval.EvaluateWhite(v, &p))
+			worst = max(worst, math.Abs(got-want))
+			checked++
+		}
+		pr.Close()
+		eval.ResetWeights(v)
+		if checked == 0 || worst > 3 {
+			t.Fatalf("tempo %v: %v positions, eval and the float model differ by up to %.1f centi-men", tempo, checked, worst)
+		}
 	}
 }

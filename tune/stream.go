@@ -42,6 +42,7 @@ const (
 // StreamConfig configures FitNetStream.
 type StreamConfig struct {
 	Hidden int     // hidden units (eval.CheckNetHidden)
+	Tempo  bool    // fit tempo weights too (eval/nettempo.go)
 	K      float64 // scale of the win probability, centi-men (0: fitted to the results)
 	Lambda float64 // weight of the game result in the target; the rest the search score
 	Epochs int
@@ -77,6 +78,7 @@ type streamRow struct {
 	a, b   []int32
 	base   float32
 	target float32
+	side   float32 // +1 White to move, −1 Black
 }
 
 // streamer holds what the workers share.
@@ -87,7 +89,7 @@ type streamer struct {
 	inputs   int
 	st       *NetState
 	gW1, gB1 [streamSlices][]float32
-	gW2      [streamSlices][]float32
+	gW2, gT  [streamSlices][]float32
 	loss     [streamSlices]float64
 	rows     [streamSlices]int
 	scratch  [streamSlices]*rowScratch
@@ -113,6 +115,10 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 	var base int
 	s.row.a, s.row.b, base = eval.NetInputs(sm.v, p, s.row.a[:0], s.row.b[:0])
 	s.row.base = float32(base)
+	s.row.side = 1
+	if p.Side == movegen.Black {
+		s.row.side = -1
+	}
 	result := (float64(s.rec.Result) + 1) / 2
 	t := result
 	if sm.cfg.Lambda < 1 && k > 0 {
@@ -144,21 +150,35 @@ func (st *NetState) forward(r *streamRow, ha, hb []float32) float64 {
 	for j := range ha {
 		o += st.W2[j] * (clip01(ha[j]) - clip01(hb[j]))
 	}
+	if st.T != nil {
+		var t float32
+		for j := range ha {
+			t += st.T[j] * (clip01(ha[j]) + clip01(hb[j]))
+		}
+		o += r.side * t
+	}
 	return float64(r.base) + netUnit*float64(o)
 }
 
 // backward adds row r's gradient, scaled by d (dLoss/dz · netUnit / batch),
 // into the slice's buffers.
-func (st *NetState) backward(r *streamRow, ha, hb []float32, d float32, gW1, gB1, gW2 []float32) {
+func (st *NetState) backward(r *streamRow, ha, hb []float32, d float32, gW1, gB1, gW2, gT []float32) {
 	h := st.Hidden
 	for j := 0; j < h; j++ {
 		gW2[j] += d * (clip01(ha[j]) - clip01(hb[j]))
+		// dz/dA_j and dz/dB_j (in the linear zone): W2 ± side·T.
+		wa, wb := st.W2[j], -st.W2[j]
+		if st.T != nil {
+			gT[j] += d * r.side * (clip01(ha[j]) + clip01(hb[j]))
+			wa += r.side * st.T[j]
+			wb += r.side * st.T[j]
+		}
 		var da, db float32
 		if ha[j] > 0 && ha[j] < 1 {
-			da = d * st.W2[j]
+			da = d * wa
 		}
 		if hb[j] > 0 && hb[j] < 1 {
-			db = -d * st.W2[j]
+			db = d * wb
 		}
 		gB1[j] += da + db
 		ha[j], hb[j] = da, db // reused as the first layer's deltas
@@ -182,7 +202,8 @@ func (st *NetState) backward(r *streamRow, ha, hb []float32, d float32, gW1, gB1
 type streamState struct {
 	epoch, step        int
 	st                 *NetState
-	aW1, aB1, aW2      adam
+	aW1, aB1, aW2, aT  adam
+	tempo              bool
 	hidden, inputs     int
 	seed               uint64
 	k                  float64
@@ -191,7 +212,16 @@ type streamState struct {
 	limit, fileRecords int64
 }
 
-const streamMagic = "damaengine-fit-stream v1\n"
+const streamMagic = "damaengine-fit-stream v2\n"
+
+// vectors returns the state's vectors in the order a checkpoint holds them.
+func (s *streamState) vectors() [][]float32 {
+	v := [][]float32{s.st.W1, s.st.B1, s.st.W2, s.aW1.m, s.aW1.v, s.aB1.m, s.aB1.v, s.aW2.m, s.aW2.v}
+	if s.tempo {
+		v = append(v, s.st.T, s.aT.m, s.aT.v)
+	}
+	return v
+}
 
 func (s *streamState) write(path string) error {
 	tmp := path + ".tmp"
@@ -220,7 +250,8 @@ func (s *streamState) write(path string) error {
 	w(int64(s.epochs))
 	w(s.limit)
 	w(s.fileRecords)
-	for _, v := range [][]float32{s.st.W1, s.st.B1, s.st.W2, s.aW1.m, s.aW1.v, s.aB1.m, s.aB1.v, s.aW2.m, s.aW2.v} {
+	w(s.tempo)
+	for _, v := range s.vectors() {
 		w(v)
 	}
 	if cerr := f.Close(); err == nil {
@@ -265,20 +296,24 @@ func readStreamState(path string, want *streamState) (*streamState, error) {
 	rd(&hdr[5])
 	rd(&hdr[6])
 	rd(&hdr[7])
+	rd(&s.tempo)
 	if err != nil {
 		return nil, fmt.Errorf("tune: %s: %v", path, err)
 	}
 	s.epoch, s.step, s.hidden, s.inputs, s.seed = int(hdr[0]), int(hdr[1]), int(hdr[2]), int(hdr[3]), seed
 	s.k, s.lambda, s.rate, s.batch, s.epochs, s.limit, s.fileRecords = flt[0], flt[1], flt[2], int(hdr[4]), int(hdr[5]), hdr[6], hdr[7]
 	if s.hidden != want.hidden || s.inputs != want.inputs || s.seed != want.seed || s.lambda != want.lambda || s.rate != want.rate ||
-		s.batch != want.batch || s.epochs != want.epochs || s.limit != want.limit || s.fileRecords != want.fileRecords ||
+		s.batch != want.batch || s.epochs != want.epochs || s.limit != want.limit || s.fileRecords != want.fileRecords || s.tempo != want.tempo ||
 		(want.k > 0 && s.k != want.k) {
 		return nil, fmt.Errorf("tune: %s was made by another fit (other data or settings): remove it or name another --checkpoint", path)
 	}
 	n1 := s.inputs * s.hidden
 	s.st = &NetState{Hidden: s.hidden, W1: make([]float32, n1), B1: make([]float32, s.hidden), W2: make([]float32, s.hidden)}
 	s.aW1, s.aB1, s.aW2 = newAdam(n1), newAdam(s.hidden), newAdam(s.hidden)
-	for _, v := range [][]float32{s.st.W1, s.st.B1, s.st.W2, s.aW1.m, s.aW1.v, s.aB1.m, s.aB1.v, s.aW2.m, s.aW2.v} {
+	if s.tempo {
+		s.st.T, s.aT = make([]float32, s.hidden), newAdam(s.hidden)
+	}
+	for _, v := range s.vectors() {
 		rd(v)
 	}
 	if err != nil {
@@ -370,7 +405,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		valid[i].target = float32(t)
 	}
 	H := cfg.Hidden
-	ss := &streamState{hidden: H, inputs: sm.inputs, seed: cfg.Seed, k: k, lambda: cfg.Lambda, rate: cfg.Rate,
+	ss := &streamState{hidden: H, inputs: sm.inputs, tempo: cfg.Tempo, seed: cfg.Seed, k: k, lambda: cfg.Lambda, rate: cfg.Rate,
 		batch: cfg.Batch, epochs: cfg.Epochs, limit: cfg.Limit, fileRecords: pr.Len()}
 	if cfg.Checkpoint != "" {
 		if got, err := readStreamState(cfg.Checkpoint, ss); err == nil {
@@ -387,10 +422,13 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			ss.st.W2[j] *= scale
 		}
 		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(H)
+		if cfg.Tempo {
+			ss.st.T, ss.aT = make([]float32, H), newAdam(H) // from zero: the symmetric network
+		}
 	}
 	sm.st = ss.st
 	for i := range sm.gW1 {
-		sm.gW1[i], sm.gB1[i], sm.gW2[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, H)
+		sm.gW1[i], sm.gB1[i], sm.gW2[i], sm.gT[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, H), make([]float32, H)
 		sm.scratch[i] = &rowScratch{ha: make([]float32, H), hb: make([]float32, H)}
 	}
 	validLoss := func() float64 {
@@ -448,7 +486,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 								sm.loss[s] += crossEntropy(p, y)
 								sm.rows[s]++
 								d := float32((p - y) / k * netUnit / float64(len(batch)))
-								ss.st.backward(&scr.row, scr.ha, scr.hb, d, sm.gW1[s], sm.gB1[s], sm.gW2[s])
+								ss.st.backward(&scr.row, scr.ha, scr.hb, d, sm.gW1[s], sm.gB1[s], sm.gW2[s], sm.gT[s])
 							}
 						}
 					}(w)
@@ -458,6 +496,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 					addInto(sm.gW1[0], sm.gW1[s])
 					addInto(sm.gB1[0], sm.gB1[s])
 					addInto(sm.gW2[0], sm.gW2[s])
+					addInto(sm.gT[0], sm.gT[s])
 				}
 				for s := 0; s < streamSlices; s++ {
 					sum += sm.loss[s]
@@ -468,6 +507,9 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 				ss.aW1.step(ss.st.W1, sm.gW1[0], rate, ss.step)
 				ss.aB1.step(ss.st.B1, sm.gB1[0], rate, ss.step)
 				ss.aW2.step(ss.st.W2, sm.gW2[0], rate, ss.step)
+				if cfg.Tempo {
+					ss.aT.step(ss.st.T, sm.gT[0], rate, ss.step)
+				}
 			}
 		}
 		ss.epoch = ep

@@ -21,6 +21,7 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune merge --out FILE PART...
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--epochs N] [--lambda L] [--limit N] [--threads T]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -152,7 +153,7 @@ func runTuneFit(c *command, args []string) int {
 	variant := c.rulesFlag()
 	data := c.String("data", "", "games file made by tune gen")
 	out := c.String("out", "", "weights file to write")
-	hidden := c.Int("hidden", 0, "fit a network of H hidden units (16, 32, 48 or 64) instead of the linear correction")
+	hidden := c.Int("hidden", 0, "fit a network of H hidden units (a multiple of 16 from 16 to 256) instead of the linear correction")
 	epochs := c.Int("epochs", 0, "passes over the data (0: 4 for the linear correction, 6 for a network)")
 	batch := c.Int("batch", 0, "positions per Adam step (0: 1024 for the linear correction, 256 for a network)")
 	rate := c.Float64("rate", 0, "Adam step size (0: 4 weight units, 1/4 centi-man each, for the linear correction; 0.001 for a network)")
@@ -163,6 +164,7 @@ func runTuneFit(c *command, args []string) int {
 	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone)")
 	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
+	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -171,7 +173,7 @@ func runTuneFit(c *command, args []string) int {
 		return c.fail(2, "--data and --out are required")
 	}
 	if isPositionsFile(*data) {
-		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, K: *kScale, Lambda: *lambda, Epochs: *epochs,
+		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, K: *kScale, Lambda: *lambda, Epochs: *epochs,
 			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt})
 	}
 	if *kScale < 0 {
