@@ -11,7 +11,7 @@
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080]
 //	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
-//	damaengine tune gen|fit ...
+//	damaengine tune gen|merge|fit|label ...
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -94,6 +94,7 @@ usage:
                  [--engine-option NAME=VALUE] [--max-plies N] [--sprt ELO0,ELO1]
   damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] [--minutes M]
                  [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]
+                 [--max-peers N] [--idle D] [--move-wait D]
   damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
                                   a game against the engine in the terminal
   damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
@@ -105,7 +106,9 @@ usage:
   damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
   damaengine egdb verify --variant V [--dir D]            every stored value against its successors
-  damaengine tune gen|fit ...     self-play data and the fit of the learned evaluation
+  damaengine tune gen|merge|fit|label ...
+                                  self-play data (games, or positions at scale in shards)
+                                  and the fit of the learned evaluation
   damaengine help | --help        this text
   damaengine --version            the version
 
