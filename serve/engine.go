@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"runtime"
 	"strings"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -110,9 +111,9 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request, g *game) {
 		writeError(w, errorf(http.StatusConflict, "the engine is already thinking"))
 		return
 	}
-	if st := g.rec.Status(); st.Over() {
+	if g.over() {
 		g.mu.Unlock()
-		writeError(w, errorf(http.StatusConflict, "the game is over: %s", st))
+		writeError(w, errorf(http.StatusConflict, "the game is over: %s", g.endText()))
 		return
 	}
 	g.busy = true
@@ -153,6 +154,9 @@ func (s *Server) engine(w http.ResponseWriter, r *http.Request, g *game) {
 			case infos <- in:
 			default:
 			}
+			// where goroutines are not preempted (js/wasm: one thread),
+			// let the request's goroutine send the report now
+			runtime.Gosched()
 		})
 	}()
 	event := func(name string, v any) {

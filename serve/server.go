@@ -13,6 +13,10 @@
 //	POST   /api/games/{id}/engine     the engine moves; with Accept: text/event-stream the
 //	                                  search's info is streamed as server-sent events
 //	POST   /api/games/{id}/undo       take back {plies: n} plies (default 1)
+//	POST   /api/games/{id}/resign     the person resigns: the engine wins
+//	POST   /api/games/{id}/draw       the person offers a draw; the engine accepts or
+//	                                  declines by the rule in drawRule (ending.go)
+//	GET    /api/games/{id}/ply/{n}    the board after n plies, to look back
 //	GET    /api/games/{id}/fen        the position as PDN FEN (text)
 //	GET    /api/games/{id}/pdn        the game as PDN (text)
 //	DELETE /api/games/{id}            end the game
@@ -136,6 +140,9 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("POST /api/games/{id}/move", s.withGame(s.play))
 	s.mux.HandleFunc("POST /api/games/{id}/engine", s.withGame(s.engine))
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.withGame(s.undo))
+	s.mux.HandleFunc("POST /api/games/{id}/resign", s.withGame(s.resign))
+	s.mux.HandleFunc("POST /api/games/{id}/draw", s.withGame(s.offerDraw))
+	s.mux.HandleFunc("GET /api/games/{id}/ply/{n}", s.withGame(s.ply))
 	s.mux.HandleFunc("GET /api/games/{id}/fen", s.withGame(s.fen))
 	s.mux.HandleFunc("GET /api/games/{id}/pdn", s.withGame(s.pdn))
 	s.mux.HandleFunc("DELETE /api/games/{id}", s.deleteGame)
@@ -173,6 +180,9 @@ type game struct {
 	nodes    uint64
 	busy     bool
 	used     time.Time
+	// ended is set when the game ended by an action, not on the board: a
+	// resignation or a draw agreed; a take-back clears it.
+	ended *ending
 }
 
 // apiError is an error with the HTTP status it is answered with.
@@ -275,12 +285,15 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 // float64 such as 1e300 or 1e-12 seconds would convert to a duration that
 // overflows or rounds to nothing.
 type newGameRequest struct {
-	Variant  string `json:"variant"`  // default italian
-	Side     string `json:"side"`     // the person's colour: white (default) or black
-	Level    string `json:"level"`    // a strength level (default 5)
-	FEN      string `json:"fen"`      // start position (PDN FEN or Hub string)
-	MoveTime number `json:"movetime"` // seconds the engine thinks at most (default 1)
-	Nodes    number `json:"nodes"`    // a further cap on the engine's nodes per move
+	Variant  string   `json:"variant"`  // default italian
+	Side     string   `json:"side"`     // the person's colour: white (default) or black
+	Level    string   `json:"level"`    // a strength level (default 5)
+	FEN      string   `json:"fen"`      // start position (PDN FEN, lidraughts FEN or Hub string)
+	ID       string   `json:"id"`       // the game's id, to bring back a game kept by the page (16 hex digits)
+	Moves    []string `json:"moves"`    // moves played from the start position, to bring a game back
+	Ended    string   `json:"ended"`    // "resigned" or "agreed": a game brought back that ended so
+	MoveTime number   `json:"movetime"` // seconds the engine thinks at most (default 1)
+	Nodes    number   `json:"nodes"`    // a further cap on the engine's nodes per move
 }
 
 // number is a JSON number kept as written, to be checked before it is
@@ -376,7 +389,7 @@ func (s *Server) makeGame(req newGameRequest) (*game, error) {
 	}
 	start := v.Start()
 	if strings.TrimSpace(req.FEN) != "" {
-		if start, err = v.ParsePosition(req.FEN); err != nil {
+		if start, err = v.ParsePosition(normalizeFEN(req.FEN)); err != nil {
 			return nil, errorf(http.StatusBadRequest, "bad fen: %v", err)
 		}
 	}
@@ -401,14 +414,48 @@ func (s *Server) makeGame(req newGameRequest) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	id, err := newID()
-	if err != nil {
-		return nil, err
+	id := req.ID
+	if id == "" {
+		if id, err = newID(); err != nil {
+			return nil, err
+		}
+	} else if !validID(id) {
+		return nil, errorf(http.StatusBadRequest, "id %q is not 16 hex digits", clipText(id))
 	}
-	return &game{
+	if len(req.Moves) > maxReplay {
+		return nil, errorf(http.StatusBadRequest, "%d moves: at most %d", len(req.Moves), maxReplay)
+	}
+	g := &game{
 		id: id, rec: movegen.NewGame(v, start), human: human, level: lv,
 		moveTime: mt, nodes: uint64(nodes), used: s.opt.Now(),
-	}, nil
+	}
+	for i, m := range req.Moves {
+		if err := g.playText(m); err != nil {
+			return nil, errorf(http.StatusBadRequest, "moves[%d] %q: %v", i, clipText(m), err)
+		}
+	}
+	switch req.Ended {
+	case "":
+	case "resigned":
+		g.ended = &ending{code: "resigned", winner: g.human ^ 1}
+	case "agreed":
+		g.ended = &ending{code: "agreed"}
+	default:
+		return nil, errorf(http.StatusBadRequest, "ended %q is not resigned or agreed", clipText(req.Ended))
+	}
+	return g, nil
+}
+
+// maxReplay bounds the moves of a game brought back.
+const maxReplay = 4000
+
+// validID reports whether id has the form newID gives.
+func validID(id string) bool {
+	if len(id) != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil && strings.ToLower(id) == id
 }
 
 // newID returns a random game id.
@@ -442,6 +489,9 @@ func (s *Server) add(g *game) error {
 		if oldest == nil || used.Before(oldestUsed) {
 			oldest, oldestUsed = x, used
 		}
+	}
+	if x := s.games[g.id]; x != nil {
+		return errorf(http.StatusConflict, "game %s exists already", g.id)
 	}
 	if len(s.games) >= s.opt.MaxGames {
 		if oldest == nil {
@@ -536,11 +586,19 @@ func (g *game) playText(text string) error {
 	if strings.TrimSpace(text) == "" {
 		return errorf(http.StatusBadRequest, `no move given (send {"move": "22-18"})`)
 	}
-	if st := g.rec.Status(); st.Over() {
-		return errorf(http.StatusConflict, "the game is over: %s", st)
+	if g.over() {
+		return errorf(http.StatusConflict, "the game is over: %s", g.endText())
 	}
 	v, p := g.rec.Variant(), g.rec.Position()
 	m, err := v.ParseMove(&p, text)
+	if err != nil {
+		// the board's coordinates (c3-d4) where the variant numbers its squares
+		if alt, ok := coordMove(v, text); ok {
+			if m2, err2 := v.ParseMove(&p, alt); err2 == nil {
+				m, err = m2, nil
+			}
+		}
+	}
 	if err != nil {
 		return errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
@@ -583,6 +641,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request, g *game) {
 	for i := 0; i < plies; i++ {
 		g.rec.Undo()
 	}
+	g.ended = nil
 	writeJSON(w, http.StatusOK, g.state())
 }
 

@@ -44,8 +44,15 @@ type State struct {
 	Over     bool       `json:"over"`
 	Result   string     `json:"result"` // PDN result: 2-0, 0-2, 1-1 or *
 	Status   string     `json:"status"` // why the game ended, "" while it goes on
-	FEN      string     `json:"fen"`
-	Thinking bool       `json:"thinking"`
+	// End is why the game ended as a code the page words for the person:
+	// no-move, no-damone, repetition, move-rule, too-long, resigned,
+	// agreed ("" while it goes on); Winner is white or black, "" for a
+	// draw.
+	End      string `json:"end,omitempty"`
+	Winner   string `json:"winner,omitempty"`
+	FEN      string `json:"fen"`
+	Start    string `json:"start"` // the start position's FEN, to bring the game back`
+	Thinking bool   `json:"thinking"`
 }
 
 // pieceCode names the piece on bit b, "" for none.
@@ -97,7 +104,7 @@ func moveInfo(v *movegen.Variant, p *movegen.Position, m movegen.Move) MoveInfo 
 // is over).
 func (g *game) legal() []MoveInfo {
 	mi := []MoveInfo{}
-	if g.rec.Status().Over() {
+	if g.over() {
 		return mi
 	}
 	v, p := g.rec.Variant(), g.rec.Position()
@@ -111,6 +118,9 @@ func (g *game) legal() []MoveInfo {
 
 // result returns the PDN result of the game so far.
 func (g *game) result() string {
+	if g.ended != nil {
+		return g.ended.result()
+	}
 	st := g.rec.Status()
 	switch {
 	case !st.Over():
@@ -127,13 +137,14 @@ func (g *game) result() string {
 func (g *game) state() State {
 	v, p := g.rec.Variant(), g.rec.Position()
 	info := infoOf(v)
-	st := g.rec.Status()
+	start := g.rec.Start()
 	s := State{
 		ID: g.id, Variant: variantName(v), Files: info.Files, Ranks: info.Ranks, Diagonal: info.Diagonal,
 		Human: g.human.String(), Level: g.level.Name(), ToMove: p.Side.String(),
 		Squares: squares(v, &p), Moves: g.legal(), History: []string{},
-		Over: st.Over(), Result: g.result(), Status: st.String(), FEN: v.FEN(&p), Thinking: g.busy,
+		Over: g.over(), Result: g.result(), Status: g.endText(), FEN: v.FEN(&p), Start: v.FEN(&start), Thinking: g.busy,
 	}
+	s.End, s.Winner = g.endCode()
 	for i, m := range g.rec.Moves() {
 		before := g.rec.Before(i)
 		mi := moveInfo(v, &before, m)
@@ -164,8 +175,8 @@ func (g *game) pdnText() string {
 	}
 	pg.SetTag("White", white)
 	pg.SetTag("Black", black)
-	if st := g.rec.Status(); st.Over() {
-		pg.Comment = st.String()
+	if g.over() {
+		pg.Comment = g.endText()
 	}
 	var sb strings.Builder
 	_ = pdn.Write(&sb, pg)
