@@ -9,7 +9,7 @@
 //	damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
-//	damaengine serve [--addr 127.0.0.1:8080]
+//	damaengine serve [--addr 127.0.0.1:8080] | --export DIR
 //	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
 //	damaengine tune gen|merge|fit|label ...
 //	damaengine --version
@@ -64,7 +64,7 @@ var commands = map[string]subcommand{
 	"play":  {"damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", runPlay, nil},
 	"match": {`damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, runMatch, nil},
 	"book":  {bookSynopsis, runBook, bookSteps},
-	"serve": {"damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]", runServe, nil},
+	"serve": {"damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D] | serve --export DIR [--wasm FILE]", runServe, nil},
 	"egdb":  {"damaengine egdb build|probe|verify ...", runEgdb, egdbSteps},
 	"tune":  {tuneSynopsis, runTune, tuneSteps},
 }
@@ -103,6 +103,7 @@ usage:
                                   the book moves of a position
   damaengine serve [--addr 127.0.0.1:8080]
                                   play every variant in the browser against the engine
+  damaengine serve --export DIR   the same page as a static site, the engine in it (WebAssembly)
   damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
   damaengine egdb verify --variant V [--dir D]            every stored value against its successors
