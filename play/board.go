@@ -22,6 +22,12 @@ func (g *session) printBoard() {
 			break
 		}
 	}
+	// the last move's squares are marked with a * before them
+	var from, to = -1, -1
+	if n := g.rec.Plies(); n > 0 {
+		m := g.rec.Moves()[n-1]
+		from, to = int(m.From), int(m.To)
+	}
 	fileAt := func(i int) int {
 		if g.human == movegen.Black {
 			return files - 1 - i
@@ -70,7 +76,11 @@ func (g *session) printBoard() {
 					}
 				}
 			}
-			sb.WriteString(" " + cell)
+			if b >= 0 && (b == from || b == to) {
+				sb.WriteString("*" + cell)
+			} else {
+				sb.WriteString(" " + cell)
+			}
 		}
 		fmt.Fprintf(&sb, "  %d\n", r+1)
 	}
@@ -82,6 +92,10 @@ func (g *session) printBoard() {
 	who := "you"
 	if p.Side != g.human {
 		who = "engine"
+	}
+	if from >= 0 {
+		before := g.rec.Before(g.rec.Plies() - 1)
+		fmt.Fprintf(&sb, "Last move %s, its squares marked *\n", v.FormatMove(&before, g.rec.Moves()[g.rec.Plies()-1]))
 	}
 	fmt.Fprintf(&sb, "(%s)  %s to move (%s)\n", legend, titleColour(p.Side), who)
 	g.printf("%s", sb.String())

@@ -9,10 +9,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"time"
 
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/protocol"
 	"github.com/damaengine/damaengine/search"
 )
 
@@ -42,6 +44,10 @@ type Options struct {
 	Human movegen.Color
 	// MoveTime is how long the engine thinks per move.
 	MoveTime time.Duration
+	// Level, when set, weakens the engine as the Hub's level parameter
+	// does (protocol.LookupStrength: "1" to "8", "max"): its cap on nodes
+	// and time and its evaluation noise. Hints stay at full strength.
+	Level *protocol.Strength
 }
 
 // Run plays one game: the person's lines come from in, everything shown
@@ -49,10 +55,10 @@ type Options struct {
 func Run(o Options, in io.Reader, out io.Writer) {
 	g := &session{
 		v: o.Variant, human: o.Human, rec: movegen.NewGame(o.Variant, o.Start), pos: o.Start,
-		moveTime: o.MoveTime,
-		eng:      search.New(o.Variant, tableLog2),
-		out:      out,
-		in:       bufio.NewReader(in),
+		moveTime: o.MoveTime, level: o.Level,
+		eng: search.New(o.Variant, tableLog2),
+		out: out,
+		in:  bufio.NewReader(in),
 	}
 	g.run()
 }
@@ -64,6 +70,7 @@ type session struct {
 	rec      *movegen.Game
 	pos      movegen.Position // rec's current position, kept at hand
 	moveTime time.Duration
+	level    *protocol.Strength
 	eng      *search.Engine
 	out      io.Writer
 	in       *bufio.Reader
@@ -73,8 +80,12 @@ func (g *session) printf(format string, a ...any) { fmt.Fprintf(g.out, format, a
 
 // run plays until the game ends, the person quits or the input ends.
 func (g *session) run() {
-	g.printf("damaengine play: %s, you play %s, the engine thinks %s per move; type help for the commands.\n",
-		g.v.Name, g.human, g.moveTime)
+	lv := ""
+	if g.level != nil {
+		lv = " at level " + g.level.Name()
+	}
+	g.printf("damaengine play: %s, you play %s, the engine%s thinks %s per move at most; type help for the commands.\n",
+		g.v.Name, g.human, lv, g.moveTime)
 	g.printBoard()
 	for {
 		if g.finished() {
@@ -110,7 +121,7 @@ func (g *session) command(text string) bool {
 	case "moves":
 		g.printf("Legal moves: %s\n", strings.Join(g.legalTexts(), " "))
 	case "hint":
-		res := g.think()
+		res := g.think(false)
 		if !res.HasMove {
 			g.printf("No legal move.\n")
 			break
@@ -181,14 +192,23 @@ func (g *session) takeBack() {
 	g.printBoard()
 }
 
-// think searches the current position for the engine's move or a hint.
-func (g *session) think() search.Result {
-	return g.eng.Search(search.NewControl(false), search.GameOf(g.rec), search.Limits{MoveTime: g.moveTime}, nil)
+// think searches the current position for the engine's move (at the
+// level, if one is set) or a hint (full strength).
+func (g *session) think(atLevel bool) search.Result {
+	lim := search.Limits{MoveTime: g.moveTime}
+	full, _ := protocol.LookupStrength("max")
+	eval := full.Eval(0)
+	if atLevel && g.level != nil {
+		lim = g.level.Limit(lim)
+		eval = g.level.Eval(rand.Uint64())
+	}
+	g.eng.SetEval(eval)
+	return g.eng.Search(search.NewControl(false), search.GameOf(g.rec), lim, nil)
 }
 
 // engineMove lets the engine play its move.
 func (g *session) engineMove() {
-	res := g.think()
+	res := g.think(true)
 	if !res.HasMove { // finished() catches a position without moves first
 		legal := g.legal()
 		if len(legal) == 0 {

@@ -6,7 +6,7 @@
 //	damaengine bench [--variant V|all] [--depth N]
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
-//	damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+//	damaengine play [--variant V] [--side white|black] [--level L] [--movetime S] [--fen FEN]
 //	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080] | --export DIR
@@ -36,6 +36,11 @@ func main() {
 // 0 on success, 2 for bad usage or input, 1 for other failures.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
+		// a person at a terminal is told how to start; a GUI starts the
+		// engine with a pipe and hears nothing before its first line
+		if stdinIsTerminal(stdin) {
+			fmt.Fprintln(stderr, startLine)
+		}
 		return runFromFirstLine(stdin, stdout, stderr)
 	}
 	if sc, ok := commands[args[0]]; ok {
@@ -53,6 +58,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// startLine is what bare damaengine says on a terminal.
+const startLine = "damaengine: play with \"damaengine serve\" (in the browser) or \"damaengine play\" (here); \"damaengine help\" lists everything; waiting for a protocol line (hub)"
+
+// stdinIsTerminal reports whether r is a terminal (a variable for tests).
+var stdinIsTerminal = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 // commands are the subcommands by name: the synopsis each prints with
 // --help, the function that runs it, and for book, egdb and tune their
 // steps, each with its own synopsis and function.
@@ -61,7 +79,7 @@ var commands = map[string]subcommand{
 	"perft": {"damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", runPerft, nil},
 	"bench": {"damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]", runBench, nil},
 	"dxp":   {"damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", runDXP, nil},
-	"play":  {"damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]", runPlay, nil},
+	"play":  {"damaengine play [--variant V] [--side white|black] [--level 1-8|max] [--movetime S] [--fen FEN]", runPlay, nil},
 	"match": {`damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, runMatch, nil},
 	"book":  {bookSynopsis, runBook, bookSteps},
 	"serve": {"damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D] | serve --export DIR [--wasm FILE]", runServe, nil},
@@ -95,7 +113,7 @@ usage:
   damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] [--minutes M]
                  [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]
                  [--max-peers N] [--idle D] [--move-wait D]
-  damaengine play [--variant V] [--side white|black] [--movetime S] [--fen FEN]
+  damaengine play [--variant V] [--side white|black] [--level 1-8|max] [--movetime S] [--fen FEN]
                                   a game against the engine in the terminal
   damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
                                   grow an opening book (resumes from FILE)

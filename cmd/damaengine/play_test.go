@@ -28,6 +28,7 @@ func TestPlayBadUsage(t *testing.T) {
 		{"play", "--fen", "W:W21-40:B1"},
 		{"play", "--fen", "nonsense"},
 		{"play", "--variant", "chess"},
+		{"play", "--level", "9"},
 		{"play", "extra"},
 		{"play", "--bogus"},
 	} {
@@ -41,5 +42,37 @@ func TestPlayBadUsage(t *testing.T) {
 	var o, e bytes.Buffer
 	if rc := run([]string{"play"}, io.LimitReader(strings.NewReader(""), 0), &o, &e); rc != 0 || e.Len() != 0 {
 		t.Errorf("empty input: rc %d, stderr %q", rc, e.String())
+	}
+}
+
+// Issue 46: --level weakens the engine, the banner says so, and the board
+// marks the last move.
+func TestPlayLevel(t *testing.T) {
+	var out, errb bytes.Buffer
+	rc := run([]string{"play", "--variant", "italian", "--side", "black", "--level", "1"}, strings.NewReader("quit\n"), &out, &errb)
+	if rc != 0 || errb.Len() != 0 || !strings.Contains(out.String(), "the engine at level 1 thinks") ||
+		!strings.Contains(out.String(), "its squares marked *") || !strings.Contains(out.String(), "Engine plays ") {
+		t.Errorf("rc %d, stderr %q, out\n%s", rc, errb.String(), out.String())
+	}
+}
+
+// Issue 46: bare damaengine on a terminal says in one line how to start;
+// on a pipe (a GUI) it stays silent and speaks Hub.
+func TestPlayBareStartLine(t *testing.T) {
+	defer func(f func(io.Reader) bool) { stdinIsTerminal = f }(stdinIsTerminal)
+	for _, tty := range []bool{false, true} {
+		stdinIsTerminal = func(io.Reader) bool { return tty }
+		var out, errb bytes.Buffer
+		rc := run(nil, strings.NewReader("hub\nquit\n"), &out, &errb)
+		said := errb.String()
+		if rc != 0 || !strings.Contains(out.String(), "id name=") {
+			t.Errorf("tty %v: rc %d, stdout %q", tty, rc, out.String())
+		}
+		if tty && (said != startLine+"\n" || !strings.Contains(said, "damaengine serve") || !strings.Contains(said, "damaengine play")) {
+			t.Errorf("on a terminal: stderr %q", said)
+		}
+		if !tty && said != "" {
+			t.Errorf("on a pipe: stderr %q, want nothing", said)
+		}
 	}
 }
