@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // browserSetup skips where Chromium is missing and gives the folder for
@@ -59,6 +60,46 @@ func TestBrowserPlay(t *testing.T) {
 			t.Errorf("note %q", got)
 		}
 		t.Logf("screenshot %s", c.screenshot(dir, "refused"))
+	})
+
+	t.Run("actions", func(t *testing.T) {
+		c.t = t
+		// Engine move on your own turn: it plays your move, then answers
+		c.open(ts.URL+"/?variant=italian&level=2", 1100, 820, false)
+		c.waitFor("the board", ready+` && st.variant === "italian" && st.history.length === 0`)
+		c.clickEl("#go")
+		c.waitFor("both moves", ready+` && st.history.length === 2`)
+		var r string
+		c.eval(`document.getElementById("rating").textContent`, &r)
+		if !strings.Contains(r, "nrated: the engine played a move for you") {
+			t.Errorf("after Engine move on your turn: %q", r)
+		}
+		// a draw offer at the start is declined, with the reason
+		c.clickEl("#draw")
+		c.waitFor("the answer", ready+` && `+note+`.startsWith("The engine declines")`)
+		// resign
+		c.eval(`window.confirm = () => true; true`, nil)
+		c.clickEl("#resign")
+		c.waitFor("the resignation", ready+` && st.over`)
+		var s string
+		c.eval(`document.getElementById("status").textContent`, &s)
+		if s != "You lost — you resigned" {
+			t.Errorf("after resigning: %q", s)
+		}
+		c.click("22")
+		c.waitFor("the reason", note+`.includes("game is over")`)
+		// New game while the engine thinks (full strength, 5 s a move):
+		// the search is stopped and the new game starts at once
+		c.open(ts.URL+"/?variant=international&side=black&level=max&movetime=5", 1100, 820, false)
+		c.waitFor("the engine thinking", `typeof st !== "undefined" && st && document.body.classList.contains("thinking")`)
+		var old string
+		c.eval(`st.id`, &old)
+		c.eval(`document.getElementById("side").value = "white"; document.getElementById("newgame").click(); true`, nil)
+		start := time.Now()
+		c.waitFor("the new game", ready+` && st.id !== "`+old+`" && st.human === "white" && st.history.length === 0`)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("the new game took %v", d)
+		}
 	})
 
 	t.Run("game-reload-lookback", func(t *testing.T) {
@@ -169,4 +210,35 @@ func TestBrowserStatic(t *testing.T) {
 			t.Logf("screenshot %s", c.screenshot(dir, "static-"+variant))
 		})
 	}
+	t.Run("stop-and-reload", func(t *testing.T) {
+		c.t = t
+		// New game while the WebAssembly engine thinks: the worker is
+		// replaced and the new game starts at once
+		c.open(ts.URL+"/?variant=italian&side=black&level=max&movetime=5", 1100, 820, false)
+		c.waitFor("the engine thinking", `typeof st !== "undefined" && st && document.body.classList.contains("thinking")`)
+		c.eval(`document.getElementById("side").value = "white"; document.getElementById("newgame").click(); true`, nil)
+		start := time.Now()
+		c.waitFor("the new game", ready+` && st.human === "white" && st.history.length === 0`)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("the new game took %v", d)
+		}
+		var path []string
+		c.eval(`st.moves[0].path`, &path)
+		for _, n := range path {
+			c.click(n)
+		}
+		c.waitFor("the reply", ready+` && st.history.length === 2`)
+		var before string
+		c.eval(`st.history.join(" ")`, &before)
+		// a reload: a new worker, the game brought back from the browser
+		if err := c.call("Page.reload", map[string]any{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		c.waitFor("the game brought back", ready+` && st.history.length === 2`)
+		var after string
+		c.eval(`st.history.join(" ")`, &after)
+		if after != before {
+			t.Errorf("after the reload %q, before %q", after, before)
+		}
+	})
 }
