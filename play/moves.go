@@ -28,7 +28,8 @@ func splitSquares(s string) (toks []string, trailing bool) {
 }
 
 // square reads one square name (a number, or algebraic where the variant
-// uses it) and returns its bit, or -1.
+// uses it) or the board's coordinates as drawn around it (c3: file c, rank
+// 3, in a numbered variant too) and returns its bit, or -1.
 func (g *session) square(tok string) int {
 	tok = strings.ToLower(strings.TrimSpace(tok))
 	if n, err := strconv.Atoi(tok); err == nil {
@@ -37,6 +38,13 @@ func (g *session) square(tok string) int {
 	for b := 0; b < 64; b++ {
 		if g.v.Board()&(1<<b) != 0 && g.v.SquareName(b) == tok {
 			return b
+		}
+	}
+	if len(tok) >= 2 && tok[0] >= 'a' && tok[0] <= 'z' {
+		if r, err := strconv.Atoi(tok[1:]); err == nil {
+			if b := g.v.BitAt(int(tok[0]-'a'), r-1); b >= 0 && g.v.Board()&(1<<b) != 0 {
+				return b
+			}
 		}
 	}
 	return -1

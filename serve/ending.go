@@ -69,11 +69,11 @@ func (g *game) endCode() (code, winner string) {
 	return "too-long", ""
 }
 
-// normalizeFEN reads the FENs other sites write into one the variant
+// NormalizeFEN reads the FENs other sites write into one the variant
 // parses: lidraughts' and Lichess-style fields H (the half-move clock) and
 // F (the move number) after the pieces are dropped, and a PDN tag
 // ([FEN "..."]) or quotes around the text are taken off.
-func normalizeFEN(s string) string {
+func NormalizeFEN(s string) string {
 	t := strings.TrimSpace(s)
 	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
 		t = strings.TrimSpace(t[1 : len(t)-1])

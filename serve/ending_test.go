@@ -43,8 +43,8 @@ func TestServeCoordinatesAndLidraughtsFEN(t *testing.T) {
 			t.Errorf("fen %s: %d squares, fen %s, %d moves", fen, n, st.FEN, len(st.Moves))
 		}
 	}
-	if got := normalizeFEN("B:W18,24:BK7:H12:F30"); got != "B:W18,24:BK7" {
-		t.Errorf("normalizeFEN: %q", got)
+	if got := NormalizeFEN("B:W18,24:BK7:H12:F30"); got != "B:W18,24:BK7" {
+		t.Errorf("NormalizeFEN: %q", got)
 	}
 }
 

@@ -389,7 +389,7 @@ func (s *Server) makeGame(req newGameRequest) (*game, error) {
 	}
 	start := v.Start()
 	if strings.TrimSpace(req.FEN) != "" {
-		if start, err = v.ParsePosition(normalizeFEN(req.FEN)); err != nil {
+		if start, err = v.ParsePosition(NormalizeFEN(req.FEN)); err != nil {
 			return nil, errorf(http.StatusBadRequest, "bad fen: %v", err)
 		}
 	}

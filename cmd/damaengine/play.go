@@ -7,6 +7,7 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/play"
 	"github.com/damaengine/damaengine/protocol"
+	"github.com/damaengine/damaengine/serve"
 )
 
 // runPlay implements "damaengine play": a person plays the engine on the
@@ -19,6 +20,7 @@ func runPlay(c *command, args []string) int {
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
+	*start.fen = serve.NormalizeFEN(*start.fen) // lidraughts' H and F fields, a [FEN "..."] tag
 	v, pos, err := start.position()
 	if err != nil {
 		return c.fail(2, "%v", err)

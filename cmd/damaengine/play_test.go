@@ -76,3 +76,20 @@ func TestPlayBareStartLine(t *testing.T) {
 		}
 	}
 }
+
+// Issue 46: a lidraughts FEN (H and F fields) for --fen, and the board's
+// coordinates for a move.
+func TestPlayLidraughtsFENAndCoordinates(t *testing.T) {
+	var out, errb bytes.Buffer
+	rc := run([]string{"play", "--variant", "international", "--fen", "W:W31-50:B1-20:H0:F1", "--movetime", "0.02"}, strings.NewReader("fen\nquit\n"), &out, &errb)
+	if rc != 0 || errb.Len() != 0 || !strings.Contains(out.String(), "FEN: W:W31-50:B1-20\n") {
+		t.Errorf("rc %d, stderr %q, out\n%s", rc, errb.String(), out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	// Italian's square 22 is d3 on the board drawn, 18 is c4
+	rc = run([]string{"play", "--variant", "italian", "--movetime", "0.02"}, strings.NewReader("d3:c4\nquit\n"), &out, &errb)
+	if rc != 0 || errb.Len() != 0 || !strings.Contains(out.String(), "You play 22-18.") {
+		t.Errorf("rc %d, stderr %q, out\n%s", rc, errb.String(), out.String())
+	}
+}
