@@ -4,32 +4,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 )
-
-// browserSetup skips where Chromium is missing and gives the folder for
-// the screenshots.
-func browserSetup(t *testing.T) string {
-	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("browser test skipped: %s not found (apt-get install chromium to run it)", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	dir := os.Getenv("SERVE_SCREENSHOTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // Issue 46: a refused click says why; a whole game at level 1 played by
 // clicks ends with "You won", "You lost" or "Draw" and its rating; a
@@ -119,9 +98,7 @@ func TestBrowserPlay(t *testing.T) {
 		}
 		var before []string
 		c.eval(`st.history`, &before)
-		if err := c.call("Page.reload", map[string]any{}, nil); err != nil {
-			t.Fatal(err)
-		}
+		c.reload()
 		c.waitFor("the game brought back", ready+` && st.history.length === 4`)
 		var after struct {
 			ID, URL string
@@ -231,9 +208,7 @@ func TestBrowserStatic(t *testing.T) {
 		var before string
 		c.eval(`st.history.join(" ")`, &before)
 		// a reload: a new worker, the game brought back from the browser
-		if err := c.call("Page.reload", map[string]any{}, nil); err != nil {
-			t.Fatal(err)
-		}
+		c.reload()
 		c.waitFor("the game brought back", ready+` && st.history.length === 2`)
 		var after string
 		c.eval(`st.history.join(" ")`, &after)

@@ -1,205 +1,189 @@
 package serve
 
-// The browser test drives a real headless Chromium through the DevTools
-// protocol over --remote-debugging-pipe: Chromium reads commands from its
-// file descriptor 3 and writes answers to 4, each a JSON message ended by a
-// NUL byte. That needs no port, no websocket and no module beyond the
-// standard library, and the clicks are real mouse events at the squares'
-// places on the screen (Input.dispatchMouseEvent), not calls into the
-// page's script.
+// The browser tests drive a real headless Chromium through
+// github.com/chromedp/chromedp (a test-only dependency: no package of the
+// engine imports it). chromedp starts /usr/bin/chromium and speaks the
+// DevTools protocol to it over a pipe; the clicks are real mouse events at
+// the elements' places on the screen, not calls into the page's script.
 
 import (
-	"bufio"
-	"encoding/base64"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
+// chromiumPath is Debian's chromium, which .ci/run installs.
 const chromiumPath = "/usr/bin/chromium"
 
-// cdp is a minimal DevTools protocol client over Chromium's pipe.
-type cdp struct {
+// hangGuard bounds each step in the browser: a guard against a hang, not a
+// timing check.
+const hangGuard = 90 * time.Second
+
+// browserSetup skips where Chromium is missing or under -short, and gives
+// the folder for the screenshots: $SERVE_SCREENSHOTS when set, else the
+// test's temporary folder.
+func browserSetup(t *testing.T) string {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("browser test skipped: %s not found (apt-get install chromium to run it)", chromiumPath)
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	dir := os.Getenv("SERVE_SCREENSHOTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browser is a headless Chromium driven by chromedp, and its current tab.
+type browser struct {
 	t       *testing.T
-	w       *os.File
-	mu      sync.Mutex
-	next    int
-	waiting map[int]chan cdpReply
-	session string
+	ctx     context.Context // the browser
+	tab     context.Context // the page that open made last
+	closeTb context.CancelFunc
 }
 
-type cdpReply struct {
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Message string `json:"message"`
-	} `json:"error"`
+// startChromium starts headless Chromium with a window of width×height and
+// closes it when the test ends.
+func startChromium(t *testing.T, width, height int) *browser {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath),
+		chromedp.NoSandbox, // root in CI containers
+		chromedp.DisableGPU,
+		chromedp.WindowSize(width, height),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	b := &browser{t: t, ctx: ctx}
+	t.Cleanup(func() {
+		if b.closeTb != nil {
+			b.closeTb()
+		}
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", chromiumPath, err)
+	}
+	return b
 }
 
-func (c *cdp) read(r *os.File) {
-	br := bufio.NewReader(r)
-	for {
-		msg, err := br.ReadBytes(0)
-		if err != nil {
-			return
-		}
-		var m struct {
-			ID int `json:"id"`
-			cdpReply
-		}
-		if json.Unmarshal(msg[:len(msg)-1], &m) != nil || m.ID == 0 {
-			continue // an event: not used
-		}
-		c.mu.Lock()
-		ch := c.waiting[m.ID]
-		delete(c.waiting, m.ID)
-		c.mu.Unlock()
-		if ch != nil {
-			ch <- m.cdpReply
-		}
-	}
-}
-
-// call sends a command (to the attached page when session is set) and
-// decodes its result into out.
-func (c *cdp) call(method string, params map[string]any, out any) error {
-	c.mu.Lock()
-	c.next++
-	id := c.next
-	ch := make(chan cdpReply, 1)
-	c.waiting[id] = ch
-	msg := map[string]any{"id": id, "method": method, "params": params}
-	if c.session != "" && !strings.HasPrefix(method, "Target.") {
-		msg["sessionId"] = c.session
-	}
-	b, _ := json.Marshal(msg)
-	_, err := c.w.Write(append(b, 0))
-	c.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	select {
-	case r := <-ch:
-		if r.Error != nil {
-			return fmt.Errorf("%s: %s", method, r.Error.Message)
-		}
-		if out != nil {
-			return json.Unmarshal(r.Result, out)
-		}
-		return nil
-	case <-time.After(60 * time.Second): // a hang guard, not a timing check
-		return fmt.Errorf("%s: no answer from chromium", method)
-	}
-}
-
-// eval evaluates a JavaScript expression in the page and decodes its JSON
-// value into out.
-func (c *cdp) eval(expr string, out any) {
+// open closes the last page and makes a new one of width×height (a phone's
+// when mobile) at url, waiting for it to load.
+func (c *browser) open(url string, width, height int, mobile bool) {
 	c.t.Helper()
-	var r struct {
-		Result struct {
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		Exception *struct {
-			Text string `json:"text"`
-		} `json:"exceptionDetails"`
+	if c.closeTb != nil {
+		c.closeTb()
 	}
-	if err := c.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &r); err != nil {
+	c.tab, c.closeTb = chromedp.NewContext(c.ctx)
+	if err := chromedp.Do(c.tab); err != nil { // the new tab, with no time bound
 		c.t.Fatal(err)
 	}
-	if r.Exception != nil {
-		c.t.Fatalf("%s: %s", expr, r.Exception.Text)
+	var emu []chromedp.EmulateViewportOption
+	if mobile {
+		emu = append(emu, chromedp.EmulateMobile)
 	}
-	if out != nil {
-		if err := json.Unmarshal(r.Result.Value, out); err != nil {
-			c.t.Fatalf("%s: %v in %s", expr, err, r.Result.Value)
-		}
+	c.do("open "+url, chromedp.EmulateViewport(int64(width), int64(height), emu...), chromedp.Navigate(url))
+}
+
+// do runs steps in the current page.
+func (c *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(c.tab, hangGuard)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		c.t.Fatalf("%s: %v", what, err)
 	}
 }
 
-// waitFor polls a JavaScript condition until it holds.
-func (c *cdp) waitFor(what, cond string) {
+// eval evaluates a JavaScript expression in the page (awaiting a promise)
+// and decodes its JSON value into out, unless out is nil.
+func (c *browser) eval(expr string, out any) {
 	c.t.Helper()
-	deadline := time.Now().Add(90 * time.Second) // a hang guard only
-	for {
-		var ok bool
-		c.eval("!!("+cond+")", &ok)
-		if ok {
-			return
+	ctx, cancel := context.WithTimeout(c.tab, hangGuard)
+	defer cancel()
+	if out == nil {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](expr, chromedp.EvalAwaitPromise)); err != nil {
+			c.t.Fatalf("%s: %v", expr, err)
 		}
-		if time.Now().After(deadline) {
-			var dbg string
-			c.eval(`JSON.stringify({status: document.getElementById("status").textContent, error: document.getElementById("error").textContent})`, &dbg)
-			c.t.Fatalf("waiting for %s: %s", what, dbg)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return
 	}
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		c.t.Fatalf("%s: %v", expr, err)
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		c.t.Fatalf("%s: %v in %s", expr, err, raw)
+	}
+}
+
+// waitFor waits until the JavaScript condition cond holds in the page.
+func (c *browser) waitFor(what, cond string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(c.tab, hangGuard+10*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](cond,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(hangGuard)))
+	if err == nil {
+		return
+	}
+	if !errors.Is(err, chromedp.ErrPollingTimeout) {
+		c.t.Fatalf("waiting for %s: %v", what, err)
+	}
+	var dbg string
+	c.eval(`JSON.stringify({status: document.getElementById("status").textContent, error: document.getElementById("error").textContent})`, &dbg)
+	c.t.Fatalf("waiting for %s: %s", what, dbg)
 }
 
 // click clicks the middle of the square named n with the mouse.
-func (c *cdp) click(n string) {
+func (c *browser) click(n string) {
 	c.t.Helper()
-	var box struct{ X, Y float64 }
-	c.eval(`(() => { const r = document.querySelector('#board rect.sq[data-n="`+n+`"]').getBoundingClientRect();
-		return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, &box)
-	for _, typ := range []string{"mousePressed", "mouseReleased"} {
-		if err := c.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}, nil); err != nil {
-			c.t.Fatal(err)
-		}
-	}
+	c.clickEl(`#board rect.sq[data-n="` + n + `"]`)
 }
 
 // clickEl clicks the middle of the element sel (a CSS selector) with the
 // mouse.
-func (c *cdp) clickEl(sel string) {
+func (c *browser) clickEl(sel string) {
 	c.t.Helper()
-	var box struct{ X, Y float64 }
-	c.eval(`(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect();
-		return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, &box)
-	for _, typ := range []string{"mousePressed", "mouseReleased"} {
-		if err := c.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}, nil); err != nil {
-			c.t.Fatal(err)
-		}
-	}
+	c.do("click "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
 // keys types text key by key, as a keyboard would, then Enter.
-func (c *cdp) keys(text string) {
+func (c *browser) keys(text string) {
 	c.t.Helper()
-	for _, r := range text + "\r" {
-		key, code := string(r), 0
-		if r == '\r' {
-			key, code = "Enter", 13
-		}
-		for _, typ := range []string{"keyDown", "keyUp"} {
-			ev := map[string]any{"type": typ, "key": key, "text": string(r)}
-			if code != 0 {
-				ev["code"], ev["windowsVirtualKeyCode"] = "Enter", code
-			}
-			if typ == "keyUp" {
-				delete(ev, "text")
-			}
-			if err := c.call("Input.dispatchKeyEvent", ev, nil); err != nil {
-				c.t.Fatal(err)
-			}
-		}
-	}
+	c.do("type "+text, chromedp.KeyEvent(text+kb.Enter))
+}
+
+// reload reloads the page and waits for it to load.
+func (c *browser) reload() {
+	c.t.Helper()
+	c.do("reload", chromedp.Reload())
 }
 
 // screenshot saves the page as a PNG in dir and returns its path.
-func (c *cdp) screenshot(dir, name string) string {
+func (c *browser) screenshot(dir, name string) string {
 	c.t.Helper()
-	var r struct{ Data string }
-	if err := c.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": false}, &r); err != nil {
-		c.t.Fatal(err)
-	}
-	png, err := base64.StdEncoding.DecodeString(r.Data)
+	ctx, cancel := context.WithTimeout(c.tab, hangGuard)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -210,66 +194,6 @@ func (c *cdp) screenshot(dir, name string) string {
 	return path
 }
 
-// startChromium starts headless Chromium with a page at url and returns a
-// client attached to it.
-func startChromium(t *testing.T, width, height int) *cdp {
-	t.Helper()
-	cmdR, cmdW, err := os.Pipe() // commands: we write, chromium reads on fd 3
-	if err != nil {
-		t.Fatal(err)
-	}
-	outR, outW, err := os.Pipe() // answers: chromium writes on fd 4
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(chromiumPath, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--remote-debugging-pipe", fmt.Sprintf("--window-size=%d,%d", width, height),
-		"--hide-scrollbars", "about:blank")
-	cmd.ExtraFiles = []*os.File{cmdR, outW}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	cmdR.Close()
-	outW.Close()
-	c := &cdp{t: t, w: cmdW, waiting: map[int]chan cdpReply{}}
-	go c.read(outR)
-	t.Cleanup(func() {
-		_ = c.call("Browser.close", nil, nil)
-		cmdW.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-		outR.Close()
-	})
-	return c
-}
-
-// open makes a new page at url, attaches to it and sets its viewport.
-func (c *cdp) open(url string, width, height int, mobile bool) {
-	c.t.Helper()
-	var tg struct{ TargetID string }
-	if err := c.call("Target.createTarget", map[string]any{"url": "about:blank"}, &tg); err != nil {
-		c.t.Fatal(err)
-	}
-	var at struct{ SessionID string }
-	if err := c.call("Target.attachToTarget", map[string]any{"targetId": tg.TargetID, "flatten": true}, &at); err != nil {
-		c.t.Fatal(err)
-	}
-	c.session = at.SessionID
-	if err := c.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}, nil); err != nil {
-		c.t.Fatal(err)
-	}
-	if err := c.call("Page.navigate", map[string]any{"url": url}, nil); err != nil {
-		c.t.Fatal(err)
-	}
-}
-
 // ready is the page's condition for a drawn board with no request running.
 const ready = `typeof st !== "undefined" && st && document.getElementById("board").dataset.busy === "0"`
 
@@ -277,18 +201,7 @@ const ready = `typeof st !== "undefined" && st && document.getElementById("board
 // squares, checks the board and the engine's replies, and saves
 // screenshots (to $SERVE_SCREENSHOTS when set, else a temporary folder).
 func TestBrowser(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("browser test skipped: %s not found (apt-get install chromium to run it)", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	dir := os.Getenv("SERVE_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := browserSetup(t)
 	ts := httptest.NewServer(New(Options{TableLog2: 16}))
 	defer ts.Close()
 	c := startChromium(t, 1100, 820)
@@ -430,17 +343,21 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	for _, tc := range []struct {
-		variant string
-		w, h    int
-		mobile  bool
-	}{
-		{"international", 1100, 820, false},
-		{"turkish", 1100, 820, false},
-		{"damone", 1100, 820, false},
-		{"spanish", 1100, 820, false},
-		{"russian", 390, 844, true},
-	} {
+	// every other rule set the page offers (Italian is above): a move by
+	// clicks, the engine's reply and a screenshot named after the rule set,
+	// Russian on a phone's screen
+	for _, v := range servedVariants() {
+		tc := struct {
+			variant string
+			w, h    int
+			mobile  bool
+		}{variantName(v), 1100, 820, false}
+		switch tc.variant {
+		case "italian":
+			continue
+		case "russian":
+			tc.w, tc.h, tc.mobile = 390, 844, true
+		}
 		t.Run(tc.variant, func(t *testing.T) {
 			c.t = t
 			c.open(ts.URL+"/?variant="+tc.variant+"&level=2&nodes=300", tc.w, tc.h, tc.mobile)
@@ -450,12 +367,16 @@ func TestBrowser(t *testing.T) {
 			if n.Rects != n.Squares {
 				t.Errorf("%d squares drawn, %d on the board", n.Rects, n.Squares)
 			}
-			var path []string
-			c.eval(`st.moves[0].path`, &path)
-			for _, sq := range path {
+			// (in English Black, the engine, has moved first)
+			var before struct {
+				N    int
+				Path []string
+			}
+			c.eval(`({N: st.history.length, Path: st.moves[0].path})`, &before)
+			for _, sq := range before.Path {
 				c.click(sq)
 			}
-			c.waitFor("the engine's reply", ready+` && st.history.length === 2`)
+			c.waitFor("the engine's reply", ready+fmt.Sprintf(` && st.history.length === %d`, before.N+2))
 			if tc.mobile {
 				// the board and the panel fit the phone's width: no sideways
 				// scrolling
