@@ -16,4 +16,12 @@
 // L2 penalty by mini-batch Adam with sparse updates, checkpointing after
 // each epoch so a stopped fit goes on where it was. Quantize turns the
 // weights into a file for eval.WriteWeights.
+//
+// At scale (issue 45) the games files give way to positions files
+// (posfile.go: 16-byte records, a text header): GeneratePositions plays
+// one shard of the self-play games into a part file (posgen.go), Merge
+// joins the parts into one de-duplicated file whose bytes do not depend on
+// how the games were split, and FitNetStream fits a wide network with
+// tempo weights streaming from it, on every core with the same bytes on
+// any number of them (stream.go).
 package tune
