@@ -154,12 +154,8 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, g *game) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	switch {
-	case g.busy:
-		writeError(w, errorf(http.StatusConflict, "the engine is thinking"))
-		return
-	case g.over():
-		writeError(w, errorf(http.StatusConflict, "the game is over: %s", g.endText()))
+	if err := g.settled(); err != nil {
+		writeError(w, err)
 		return
 	}
 	g.ended = &ending{code: "resigned", winner: g.human ^ 1}
@@ -210,12 +206,8 @@ func (s *Server) offerDraw(w http.ResponseWriter, r *http.Request, g *game) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	switch {
-	case g.busy:
-		writeError(w, errorf(http.StatusConflict, "the engine is thinking"))
-		return
-	case g.over():
-		writeError(w, errorf(http.StatusConflict, "the game is over: %s", g.endText()))
+	if err := g.settled(); err != nil {
+		writeError(w, err)
 		return
 	}
 	v := g.rec.Variant()
@@ -265,4 +257,17 @@ func (s *Server) ply(w http.ResponseWriter, r *http.Request, g *game) {
 		pv.Last = &mi
 	}
 	writeJSON(w, http.StatusOK, pv)
+}
+
+// settled returns the conflict that keeps a resignation or a draw offer
+// from being taken now (the engine thinking, the game over), or nil. The
+// caller holds g.mu.
+func (g *game) settled() error {
+	switch {
+	case g.busy:
+		return errorf(http.StatusConflict, "the engine is thinking")
+	case g.over():
+		return errorf(http.StatusConflict, "the game is over: %s", g.endText())
+	}
+	return nil
 }

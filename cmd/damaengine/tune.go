@@ -301,19 +301,7 @@ func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelCon
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	f, err := os.Create(out)
-	if err != nil {
-		return c.fail(1, "%v", err)
-	}
-	if err := eval.WriteNet(f, v, st.Quantize()); err != nil {
-		f.Close()
-		return c.fail(1, "%v", err)
-	}
-	if err := f.Close(); err != nil {
-		return c.fail(1, "%v", err)
-	}
-	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
-	return 0
+	return writeNetFile(c, v, st, out)
 }
 
 // positionsDir returns where positions files go by default:
@@ -487,6 +475,11 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: K=%.1f\n", k)
+	return writeNetFile(c, v, st, out)
+}
+
+// writeNetFile writes the fitted network st as v's weights file out.
+func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, out string) int {
 	f, err := os.Create(out)
 	if err != nil {
 		return c.fail(1, "%v", err)
