@@ -165,8 +165,14 @@ func TestGeneratePositionsResumes(t *testing.T) {
 	if err := writePosCheckpoint(part+".ckpt", posCheckpoint{games: 1, positions: first, bytes: int64(cut)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := GeneratePositions(cfg, part, nil); err != nil {
+	// The resumed run's progress counts its own games apart (its rate
+	// and ETA must not credit it with the games found on disk).
+	starts := map[int]bool{}
+	if err := GeneratePositions(cfg, part, func(p PosProgress) { starts[p.StartGames] = true }); err != nil {
 		t.Fatal(err)
+	}
+	if len(starts) != 1 || !starts[1] {
+		t.Errorf("resumed run's StartGames: %v, want always 1", starts)
 	}
 	got, _ := os.ReadFile(part)
 	if !bytes.Equal(got, want) {

@@ -38,6 +38,7 @@ type PosGenConfig struct {
 // PosProgress is GeneratePositions' report after each game.
 type PosProgress struct {
 	Games, Total int // games of this shard done, and in all
+	StartGames   int // games already done when this run began (a resumed part)
 	Positions    int // records written
 	Skipped      int // quiet positions a record cannot hold (none expected)
 	Elapsed      time.Duration
@@ -169,7 +170,7 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
 	total := shardGames(cfg.Games, cfg.Shard, cfg.Shards)
 	start, lastSave := time.Now(), time.Now()
-	startPositions := ck.positions
+	startPositions, startGames := ck.positions, ck.games
 	skipped := 0
 	rec := make([]byte, codec.Size())
 	for j := ck.games; j < total; j++ {
@@ -196,7 +197,7 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 		}
 		if progress != nil {
 			el := time.Since(start)
-			progress(PosProgress{Games: ck.games, Total: total, Positions: ck.positions, Skipped: skipped, Elapsed: el,
+			progress(PosProgress{Games: ck.games, Total: total, StartGames: startGames, Positions: ck.positions, Skipped: skipped, Elapsed: el,
 				Rate: float64(ck.positions-startPositions) / max(el.Seconds(), 1e-9)})
 		}
 	}

@@ -365,10 +365,11 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 			return
 		}
 		last = time.Now()
-		gps := float64(p.Games) / max(p.Elapsed.Seconds(), 1e-9)
+		// games left at this run's rate of games (a resumed part's
+		// earlier games took none of this run's time)
+		gps := float64(p.Games-p.StartGames) / max(p.Elapsed.Seconds(), 1e-9)
 		eta := time.Duration(0)
-		if p.Rate > 0 && p.Games > 0 {
-			// games left at this run's rate of games
+		if p.Games > p.StartGames {
 			eta = time.Duration(float64(p.Total-p.Games) / max(gps, 1e-9) * float64(time.Second))
 		}
 		fmt.Fprintf(c.stderr, "tune: games %d/%d (%.1f%%), %d positions, %.0f positions/s, ETA %s%s\n", p.Games, p.Total,
