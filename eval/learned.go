@@ -3,6 +3,7 @@ package eval
 import (
 	"math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -106,6 +107,23 @@ type layout struct {
 
 	cur atomic.Pointer[weightTables] // learned weights in use (nil: hand-written only)
 	def *weightTables                // the embedded weights (nil: none)
+	// embed loads the embedded weights into def and cur the first time
+	// anything reads or replaces them (ensure): building a wide network's
+	// tables costs millions of instructions, which a process that never
+	// evaluates in this variant should not pay at start-up.
+	embed sync.Once
+}
+
+// ensure loads l's embedded weights if they are not loaded yet. Every
+// reader of cur that may find it nil calls it, and every writer, so that
+// the late load never overwrites weights put in use before it.
+func (l *layout) ensure() {
+	l.embed.Do(func() {
+		if t := loadEmbedded(l); t != nil {
+			l.def = t
+			l.cur.Store(t)
+		}
+	})
 }
 
 // window is one view of a pattern region: the bits from base, read
@@ -233,7 +251,6 @@ func init() {
 		byID[v.ID()] = e
 		handByID[v.ID()] = l.hand
 	}
-	loadEmbedded()
 }
 
 // handByID holds the hand-written evaluation of each variant with a
@@ -550,6 +567,10 @@ func foldRows(regs []foldedRegion) ([]foldedRow, int) {
 // hand-written one plus the learned correction, when weights are in use.
 func (l *layout) white(p *movegen.Position) int {
 	t := l.cur.Load()
+	if t == nil {
+		l.ensure()
+		t = l.cur.Load()
+	}
 	if t != nil && t.net != nil {
 		return t.net.hand(p) + t.net.full(p)
 	}
@@ -896,7 +917,11 @@ func HandEvaluate(v *movegen.Variant, p *movegen.Position) int {
 // UsesLearned reports whether v's evaluation uses learned weights now.
 func UsesLearned(v *movegen.Variant) bool {
 	l := layoutOf(v)
-	return l != nil && l.cur.Load() != nil
+	if l == nil {
+		return false
+	}
+	l.ensure()
+	return l.cur.Load() != nil
 }
 
 // layoutOf returns v's learned layout, or nil.

@@ -367,3 +367,35 @@ func TestBlendDivision(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbeddedWeightsLazy: a layout's embedded weights are built at its
+// first evaluation, not before, and score as the loaded ones do; a
+// writer that comes first (HandWrittenOnly) is not overwritten by the
+// late load.
+func TestEmbeddedWeightsLazy(t *testing.T) {
+	v := movegen.International
+	fresh := func() *layout {
+		l := newLayout(v, handByID[v.ID()])
+		l.diag = evInternational
+		return l
+	}
+	l := fresh()
+	if l.def != nil || l.cur.Load() != nil {
+		t.Fatal("a new layout built its weights at once")
+	}
+	games := wideGames(v, 1, 60, 11)[0]
+	for i := range games {
+		if got, want := l.white(&games[i]), layoutOf(v).white(&games[i]); got != want {
+			t.Fatalf("ply %d: the late-loaded weights score %d, the loaded ones %d", i, got, want)
+		}
+	}
+	if l.def == nil || l.cur.Load() == nil || l.cur.Load().net == nil {
+		t.Fatal("the first evaluation did not load the embedded network")
+	}
+	l = fresh()
+	l.ensure()
+	l.cur.Store(nil) // what HandWrittenOnly does, before any evaluation
+	if got, want := l.white(&games[30]), handByID[v.ID()](&games[30]); got != want {
+		t.Fatalf("hand-written only: %d, want the hand-written %d", got, want)
+	}
+}

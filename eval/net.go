@@ -159,10 +159,14 @@ type Net struct {
 	// fits (nil otherwise); see nettempo.go.
 	tw        []int32
 	tempoWide []int16
-	bias      NetAcc
-	w2        [netBlocks][4][4]int64 // by block, word, lane
-	w2q       int64                  // NetQ × Σ w2, which Output's lanes carry in excess
-	raw       NetWeights
+	// tempoPM is W2 + T then W2 − T as int16 for netOutTempoWide, the
+	// output and tempo terms in one pass, when tempoWide is there and
+	// every one fits (nil otherwise).
+	tempoPM []int16
+	bias    NetAcc
+	w2      [netBlocks][4][4]int64 // by block, word, lane
+	w2q     int64                  // NetQ × Σ w2, which Output's lanes carry in excess
+	raw     NetWeights
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -421,25 +425,37 @@ func (n *Net) updateWide(acc, prev *NetAcc, q, p *movegen.Position) {
 	pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 	qwm, qbm, qwk, qbk := qw&^qk, qb&^qk, qw&qk, qb&qk
 	pwm, pbm, pwk, pbk := pw&^pk, pb&^pk, pw&pk, pb&pk
-	ch := [2 * NetKinds]uint64{qwm &^ pwm, qbm &^ pbm, qwk &^ pwk, qbk &^ pbk,
-		pwm &^ qwm, pbm &^ qbm, pwk &^ qwk, pbk &^ qbk}
 	var offs [netMaxChanges]uint32
 	row := uint32(2 * n.nb * netBlockBytes)
-	c, nsub := 0, 0
-	for i, set := range ch {
-		if i == NetKinds {
-			nsub = c
-		}
-		for x := set; x != 0; x &= x - 1 {
-			offs[c&(netMaxChanges-1)] = uint32((i&(NetKinds-1))*64+bits.TrailingZeros64(x)&63) * row
-			c++
-		}
-	}
+	kind := 64 * row // from one piece kind's rows to the next's
+	// Written out kind by kind: a loop over an array of the eight sets
+	// kept them in memory and cost more than the kernel's own work.
+	c := rowOffs(&offs, 0, qwm&^pwm, 0, row)
+	c = rowOffs(&offs, c, qbm&^pbm, kind, row)
+	c = rowOffs(&offs, c, qwk&^pwk, 2*kind, row)
+	c = rowOffs(&offs, c, qbk&^pbk, 3*kind, row)
+	nsub := c
+	c = rowOffs(&offs, c, pwm&^qwm, 0, row)
+	c = rowOffs(&offs, c, pbm&^qbm, kind, row)
+	c = rowOffs(&offs, c, pwk&^qwk, 2*kind, row)
+	c = rowOffs(&offs, c, pbk&^qbk, 3*kind, row)
 	if c > netMaxChanges {
 		n.updateBlocks(acc, prev, q, p)
 		return
 	}
 	netUpdateWide(&acc[0], &prev[0], &n.wide[0], &offs[0], nsub, c-nsub, 2*n.nb)
+}
+
+// rowOffs writes into offs from index c the byte offsets of the rows of
+// the pieces on the bits of set, base being their kind's first row, and
+// returns the next index (past netMaxChanges the writes wrap around: the
+// caller then takes another path).
+func rowOffs(offs *[netMaxChanges]uint32, c int, set uint64, base, row uint32) int {
+	for ; set != 0; set &= set - 1 {
+		offs[c&(netMaxChanges-1)] = base + uint32(bits.TrailingZeros64(set))*row
+		c++
+	}
+	return c
 }
 
 // refreshWide is Refresh with the AVX2 kernel: the rows of every piece of
@@ -643,6 +659,7 @@ func (n *Net) Weights() NetWeights { return n.raw }
 // once at its start, as weights change only between searches.
 func ActiveNet(v *movegen.Variant) *Net {
 	if l := layoutOf(v); l != nil {
+		l.ensure()
 		if t := l.cur.Load(); t != nil {
 			return t.net
 		}

@@ -20,6 +20,11 @@ import (
 // exactly antisymmetric: the colour mirror swaps the views and the side
 // to move, so the difference and s change sign and the sum does not.
 // The division is done once, on the whole sum, truncating toward zero.
+//
+// Written per view, the same sum is Σ_j (W2[j] + s·T[j])·clip(A_j) −
+// Σ_j (W2[j] − s·T[j])·clip(B_j): with W2 + T and W2 − T kept as int16
+// (when every one fits), the AVX2 kernel netOutTempoWide reads each
+// activation once for both terms.
 
 // setTempo puts the tempo weights t (nil: none) in n, checking their
 // number; the AVX2 kernel takes them when every one fits int16.
@@ -42,12 +47,29 @@ func (n *Net) setTempo(t []int32) error {
 		w[j] = int16(x)
 	}
 	n.tempoWide = w
+	pm := make([]int16, 2*len(t))
+	for j, x := range t {
+		p, m := n.raw.W2[j]+x, n.raw.W2[j]-x
+		if p < -32767 || p > 32767 || m < -32767 || m > 32767 {
+			return nil
+		}
+		pm[j], pm[len(t)+j] = int16(p), int16(m)
+	}
+	n.tempoPM = pm
 	return nil
 }
 
 // withTempo is the network's part of White's score with the tempo term,
 // side to move side.
 func (n *Net) withTempo(acc *NetAcc, side movegen.Color) int {
+	if n.tempoPM != nil && netWideKernels {
+		h := n.raw.Hidden
+		wa, wb := &n.tempoPM[0], &n.tempoPM[h] // White to move: s = +1
+		if side == movegen.Black {
+			wa, wb = wb, wa
+		}
+		return int(netOutTempoWide(acc, wa, wb, n.nb) / (NetQ * NetOutScale))
+	}
 	t := n.tempoSum(acc)
 	if side == movegen.Black {
 		t = -t

@@ -52,9 +52,15 @@ func floatTempo(v *movegen.Variant, nw NetWeights, p *movegen.Position) float64 
 func TestNetTempo(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.International, movegen.English, movegen.Italian} {
 		for _, h := range []int{16, 64, 256} {
-			for _, lim := range []int{3000, 60000} { // within int16 (the kernel) and beyond (portable)
+			// T within int16 with W2 ± T too (one kernel for both terms),
+			// T within int16 but W2 ± T beyond (a kernel each), and T
+			// beyond (portable).
+			for _, lim := range []int{3000, 32000, 60000} {
 				nw := withTempoWeights(randomNet(v, h, 60, uint64(h)), lim, uint64(lim))
 				n := buildNet(t, v, nw)
+				if wide := netWideKernels && h > NetBlock; (n.tempoPM != nil) != (wide && lim == 3000) || (n.tempoWide != nil) != (wide && lim < 60000) {
+					t.Fatalf("%v h=%d lim=%d: one-pass weights %v, tempo kernel weights %v", v, h, lim, n.tempoPM != nil, n.tempoWide != nil)
+				}
 				var acc, mirror NetAcc
 				differ := 0
 				for _, game := range wideGames(v, 3, 120, uint64(h+lim)) {

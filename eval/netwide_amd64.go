@@ -56,3 +56,11 @@ var netWideKernels = hasAVX2()
 //
 //go:noescape
 func netTempoWide(acc *NetAcc, w *int16, nb int) int64
+
+// netOutTempoWide is Σ_j wa[j]·clip(A_j) − Σ_j wb[j]·clip(B_j) over the nb
+// blocks a view of acc: the output and tempo terms of a network in one
+// pass, wa and wb its W2 + T and W2 − T (or the other way round) as int16
+// (nettempo.go).
+//
+//go:noescape
+func netOutTempoWide(acc *NetAcc, wa, wb *int16, nb int) int64

@@ -235,3 +235,58 @@ tempo:
 	VZEROUPPER
 	MOVQ	AX, ret+24(FP)
 	RET
+
+// func netOutTempoWide(acc *NetAcc, wa, wb *int16, nb int) int64
+//
+// Σ_j wa[j]·clip(A_j) − Σ_j wb[j]·clip(B_j) over nb blocks a view: the
+// output and tempo terms in one pass (nettempo.go), wa and wb the
+// weights W2 ± T of the side to move's view and the other's, clipped as in
+// netOutputWide. No overflow: a product is at most 32,767 × 256 < 2^23 in
+// magnitude, a pair below 2^24, a lane of Y10 or Y11 adds one pair a block
+// (nb ≤ 16): below 2^28, their difference below 2^29; the lanes are added
+// in int64.
+TEXT ·netOutTempoWide(SB), NOSPLIT, $0-40
+	MOVQ	acc+0(FP), SI
+	MOVQ	wa+8(FP), DX
+	MOVQ	wb+16(FP), CX
+	MOVQ	nb+24(FP), BX
+	MOVQ	BX, R8
+	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's
+	VPCMPEQW	Y15, Y15, Y15
+	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
+	VPSRLW	$15, Y15, Y13
+	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
+	VPXOR	Y12, Y12, Y12 // 0
+	VPXOR	Y10, Y10, Y10 // Σ wa·clip(A), by pairs
+	VPXOR	Y11, Y11, Y11 // Σ wb·clip(B), by pairs
+
+both:
+	VPXOR	(SI), Y14, Y0
+	VPXOR	(SI)(R8*1), Y14, Y1
+	VPMAXSW	Y12, Y0, Y0
+	VPMAXSW	Y12, Y1, Y1
+	VPMINSW	Y13, Y0, Y0
+	VPMINSW	Y13, Y1, Y1
+	VPMADDWD	(DX), Y0, Y2
+	VPMADDWD	(CX), Y1, Y3
+	VPADDD	Y2, Y10, Y10
+	VPADDD	Y3, Y11, Y11
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	ADDQ	$32, CX
+	DECQ	BX
+	JNZ	both
+
+	VPSUBD	Y11, Y10, Y10
+	VEXTRACTI128	$1, Y10, X1
+	VPMOVSXDQ	X10, Y2
+	VPMOVSXDQ	X1, Y3
+	VPADDQ	Y3, Y2, Y2
+	VEXTRACTI128	$1, Y2, X3
+	VPADDQ	X3, X2, X2
+	VPSHUFD	$0x4E, X2, X3
+	VPADDQ	X3, X2, X2
+	VMOVQ	X2, AX
+	VZEROUPPER
+	MOVQ	AX, ret+32(FP)
+	RET

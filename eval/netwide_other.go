@@ -16,3 +16,5 @@ func netOutputWide(acc *NetAcc, w *int16, nb int, two bool) int64 { panic("netOu
 var netWideKernels = false
 
 func netTempoWide(acc *NetAcc, w *int16, nb int) int64 { panic("netTempoWide: no kernel") }
+
+func netOutTempoWide(acc *NetAcc, wa, wb *int16, nb int) int64 { panic("netOutTempoWide: no kernel") }

@@ -64,26 +64,19 @@ const maxWeightsFile = 1 << 20
 //go:embed weights
 var embedded embed.FS
 
-// loadEmbedded puts in use the embedded weights, eval/weights/VARIANT.dw,
-// of each variant that has them. A broken embedded file is a build error
-// the tests catch (TestEmbeddedWeights); here it is skipped.
-func loadEmbedded() {
-	for _, v := range learnedVariants {
-		l := layoutOf(v)
-		if l == nil {
-			continue
-		}
-		b, err := embedded.ReadFile("weights/" + WeightsName(v) + ".dw")
-		if err != nil {
-			continue
-		}
-		t, err := readTables(l, bytes.NewReader(b))
-		if err != nil {
-			continue
-		}
-		l.def = t
-		l.cur.Store(l.def)
+// loadEmbedded returns l's embedded weights, eval/weights/VARIANT.dw,
+// laid out, or nil when it has none. A broken embedded file is a build
+// error the tests catch (TestEmbeddedWeights); here it is skipped.
+func loadEmbedded(l *layout) *weightTables {
+	b, err := embedded.ReadFile("weights/" + WeightsName(l.v) + ".dw")
+	if err != nil {
+		return nil
 	}
+	t, err := readTables(l, bytes.NewReader(b))
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 // EmbeddedWeights reports whether v has embedded learned weights (its
@@ -134,6 +127,7 @@ func LoadWeights(v *movegen.Variant, r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	l.ensure()
 	l.cur.Store(t)
 	return nil
 }
@@ -227,6 +221,7 @@ func SetWeights(v *movegen.Variant, raw []int16) error {
 	if len(raw) != 2*l.nFeat {
 		return fmt.Errorf("eval weights: %d values for %v, want %d", len(raw), v, 2*l.nFeat)
 	}
+	l.ensure()
 	l.cur.Store(l.tables(append([]int16(nil), raw...)))
 	return nil
 }
@@ -235,6 +230,7 @@ func SetWeights(v *movegen.Variant, raw []int16) error {
 // weights, or the hand-written evaluation alone when it has none.
 func ResetWeights(v *movegen.Variant) {
 	if l := layoutOf(v); l != nil {
+		l.ensure()
 		l.cur.Store(l.def)
 	}
 }
@@ -243,6 +239,7 @@ func ResetWeights(v *movegen.Variant) {
 // LoadWeights, SetWeights or ResetWeights.
 func HandWrittenOnly(v *movegen.Variant) {
 	if l := layoutOf(v); l != nil {
+		l.ensure()
 		l.cur.Store(nil)
 	}
 }
