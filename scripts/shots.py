@@ -7,7 +7,7 @@ time a move, the games' own, default 0.1 s) and deep (default 2 s). A move
 after which the deep search thinks the mover stands a man or more worse
 (--drop, centi-men) than the shallow one did is printed: the FEN before the
 move, the move, both scores for the mover, and the deep line, which shows
-the shot. With --check BIN2 each such position is searched again before the
+the shot. With --check BIN2 (repeatable) each such position is searched again before the
 move by BIN2 at the shallow time: does it still play the move, and what
 does it think of it? Progress on stderr; the findings on stdout. Standard
 library only.
@@ -92,10 +92,10 @@ def main():
     ap.add_argument("--shallow", type=float, default=0.1)
     ap.add_argument("--deep", type=float, default=2.0)
     ap.add_argument("--drop", type=int, default=100)
-    ap.add_argument("--check", help="a second binary searched before each move found")
+    ap.add_argument("--check", action="append", default=[], help="another binary searched before each move found (repeatable)")
     a = ap.parse_args()
     eng = Hub(a.bin, a.variant)
-    chk = Hub(a.check, a.variant) if a.check else None
+    chks = [Hub(c, a.variant) for c in a.check]
     found = looked = 0
     t0 = time.time()
     for gi, (fen, moves) in enumerate(games(a.pdn)):
@@ -115,14 +115,14 @@ def main():
             if -d <= -s - a.drop:
                 found += 1
                 line = f"game {gi + 1} ply {i + 1}: {moves[i]} (before: {' '.join(moves[:i])}) mover's score shallow {-s} deep {-d}; deep line {pv}"
-                if chk:
+                for name, chk in zip(a.check, chks):
                     cs, cm, _ = chk.search(fen, moves[:i], a.shallow)
-                    line += f"; check plays {cm} ({'the same' if cm == moves[i] else 'another'}), score {cs}"
+                    line += f"; {name} plays {cm} ({'the same' if cm == moves[i] else 'another'}), score {cs}"
                 print(line, flush=True)
             el = time.time() - t0
             print(f"shots: game {gi + 1}, ply {i + 1}: {looked} moves looked at, {found} found, {el:.0f} s", file=sys.stderr)
     eng.close()
-    if chk:
+    for chk in chks:
         chk.close()
     print(f"# {looked} moves looked at, {found} with a drop of {a.drop} or more")
 
