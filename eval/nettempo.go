@@ -27,7 +27,8 @@ import (
 // activation once for both terms.
 
 // setTempo puts the tempo weights t (nil: none) in n, checking their
-// number; the AVX2 kernel takes them when every one fits int16.
+// number; the AVX2 kernel netTempoWide takes them when every one fits
+// int16, and netOutTempoWide when W2 ± T do too.
 func (n *Net) setTempo(t []int32) error {
 	if t == nil {
 		return nil
