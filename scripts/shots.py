@@ -9,7 +9,8 @@ after which the deep search thinks the mover stands a man or more worse
 move, the move, both scores for the mover, and the deep line, which shows
 the shot. With --check BIN2 (repeatable) each such position is searched again before the
 move by BIN2 at the shallow time: does it still play the move, and what
-does it think of it? Progress on stderr; the findings on stdout. Standard
+does it think of it? Progress on stderr, with both scores of every move (the game's
+trace); the findings on stdout. Standard
 library only.
 
   scripts/shots.py damaengine games.pdn --variant english --games 20 --plies 80
@@ -88,6 +89,7 @@ def main():
     ap.add_argument("pdn")
     ap.add_argument("--variant", default="english")
     ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--only", help="comma-separated game numbers (1-based) to look at instead of the first --games")
     ap.add_argument("--plies", type=int, default=80, help="moves of each game looked at")
     ap.add_argument("--shallow", type=float, default=0.1)
     ap.add_argument("--deep", type=float, default=2.0)
@@ -98,8 +100,11 @@ def main():
     chks = [Hub(c, a.variant) for c in a.check]
     found = looked = 0
     t0 = time.time()
+    only = {int(x) for x in a.only.split(",")} if a.only else None
     for gi, (fen, moves) in enumerate(games(a.pdn)):
-        if gi >= a.games:
+        if only is not None and gi + 1 not in only:
+            continue
+        if only is None and gi >= a.games:
             break
         for i in range(min(len(moves), a.plies)):
             after = moves[: i + 1]
@@ -120,7 +125,8 @@ def main():
                     line += f"; {name} plays {cm} ({'the same' if cm == moves[i] else 'another'}), score {cs}"
                 print(line, flush=True)
             el = time.time() - t0
-            print(f"shots: game {gi + 1}, ply {i + 1}: {looked} moves looked at, {found} found, {el:.0f} s", file=sys.stderr)
+            print(f"shots: game {gi + 1}, ply {i + 1} {moves[i]}: mover's score shallow {-s} deep {-d}; {looked} moves looked at, {found} found, {el:.0f} s",
+                  file=sys.stderr)
     eng.close()
     for chk in chks:
         chk.close()
