@@ -34,13 +34,15 @@ class Hub:
         self.p.stdin.flush()
 
     def wait(self, word):
+        """The lines up to the first starting with word, or to an error about
+        go (the Hub's answer to a go where the side to move has no move)."""
         lines = []
         while True:
             l = self.p.stdout.readline()
             if not l:
                 raise RuntimeError("engine ended")
             lines.append(l.strip())
-            if l.split()[:1] == [word]:
+            if l.split()[:1] == [word] or l.startswith('error message="go:'):
                 return lines
 
     def search(self, fen, moves, secs):
@@ -78,7 +80,11 @@ def games(path):
         fen = re.search(r'\[FEN "([^"]+)"\]', g)
         body = re.sub(r"\[[^\]]*\]", "", g)
         body = re.sub(r"\{[^}]*\}", "", body)
-        moves = [t for t in body.split() if re.fullmatch(r"\d+[-x]\d+(x\d+)*", t)]
+        result = re.search(r'\[Result "([^"]+)"\]', g)
+        toks = body.split()
+        if result and toks and toks[-1] == result.group(1):
+            toks = toks[:-1]  # the result, which looks like a move (2-0)
+        moves = [t for t in toks if re.fullmatch(r"\d+[-x]\d+(x\d+)*", t)]
         if fen and moves:
             yield fen.group(1), moves
 
