@@ -27,13 +27,14 @@
   // against people ties the scale to a human pool, so the zero point is a
   // choice, not a measurement. Each level above adds its rung measured
   // in self-play in Italian (each level against the one below, 100 games,
-  // docs/testing.md): +81, +282, +241, +235, +151, +123, +160, and max
-  // +132 over level 8 (measured at 2 M nodes a move; in the page max has
+  // docs/testing.md; re-measured 2026-12-05 with the two-shard network):
+  // +85, +363, +230, +220, +81, +81, +31, and max +132 over level 8
+  // (measured 2026-12-01 at 2 M nodes a move; in the page max has
   // the move time only, so its rating depends on the machine and is
   // marked provisional everywhere). Levels 1-7 are capped by nodes, so
   // their strength does not depend on the machine or on WebAssembly;
   // level 8 is capped by 400,000 nodes or 1 s, whichever comes first.
-  const RUNGS = { "1": 0, "2": 81, "3": 282, "4": 241, "5": 235, "6": 151, "7": 123, "8": 160, "max": 132 };
+  const RUNGS = { "1": 0, "2": 85, "3": 363, "4": 230, "5": 220, "6": 81, "7": 81, "8": 31, "max": 132 };
   const ANCHOR = 1000;
   const ORDER = ["1", "2", "3", "4", "5", "6", "7", "8", "max"];
   const LEVELS = {};

@@ -18,10 +18,10 @@ if (Math.round(r) !== 1601) fail(`new rating ${r}, want 1601`);
 if (R.kFor(0) !== 40 || R.kFor(19) !== 40 || R.kFor(20) !== 20) fail("K schedule");
 const all = {};
 const got = R.rate(all, "italian", "3", 1, "2026-01-01");
-// 1200 against level 3 (1363): E = 1 / (1 + 10^(163/400)) = 0.2811, + 40 * 0.7189 = 1228.76
-if (!near(got.after, 1228.76, 0.01) || all.italian.games !== 1 || all.italian.history.length !== 1) fail(`rate: ${JSON.stringify(got)} ${JSON.stringify(all)}`);
+// 1200 against level 3 (1448): E = 1 / (1 + 10^(248/400)) = 0.1935, + 40 * 0.8065 = 1232.26
+if (!near(got.after, 1232.26, 0.01) || all.italian.games !== 1 || all.italian.history.length !== 1) fail(`rate: ${JSON.stringify(got)} ${JSON.stringify(all)}`);
 // the ladder: level 1 the anchor, each level its measured rung above
-const want = { "1": 1000, "2": 1081, "3": 1363, "4": 1604, "5": 1839, "6": 1990, "7": 2113, "8": 2273, "max": 2405 };
+const want = { "1": 1000, "2": 1085, "3": 1448, "4": 1678, "5": 1898, "6": 1979, "7": 2060, "8": 2091, "max": 2223 };
 for (const l in want) if (R.LEVELS[l] !== want[l]) fail(`level ${l}: ${R.LEVELS[l]}, want ${want[l]}`);
 if (R.levelRating("italian", "5").provisional || !R.levelRating("international", "5").provisional || !R.levelRating("italian", "max").provisional) fail("provisional marks");
 // export and import
