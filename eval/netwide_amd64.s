@@ -37,6 +37,28 @@ loop: \
 	JNE	loop \
 next:
 
+// CLIPCONSTS sets the registers the clipping kernels read: Y14 0x8000
+// in every lane (a lane XORed with it is its signed sum), Y13 NetQ (256),
+// Y12 zero.
+#define CLIPCONSTS \
+	VPCMPEQW	Y15, Y15, Y15 \
+	VPSLLW	$15, Y15, Y14 \
+	VPSRLW	$15, Y15, Y13 \
+	VPSLLW	$8, Y13, Y13 \
+	VPXOR	Y12, Y12, Y12
+
+// SUMLANES adds the eight int32 lanes of Y10, widened to int64, into AX.
+#define SUMLANES \
+	VEXTRACTI128	$1, Y10, X1 \
+	VPMOVSXDQ	X10, Y2 \
+	VPMOVSXDQ	X1, Y3 \
+	VPADDQ	Y3, Y2, Y2 \
+	VEXTRACTI128	$1, Y2, X3 \
+	VPADDQ	X3, X2, X2 \
+	VPSHUFD	$0x4E, X2, X3 \
+	VPADDQ	X3, X2, X2 \
+	VMOVQ	X2, AX
+
 // func netUpdateWide(dst, src, rows *netBlock, offs *uint32, nsub, nadd, blocks int)
 //
 // dst = src less the rows at the byte offsets offs[0:nsub] of the table
@@ -108,11 +130,7 @@ TEXT ·netOutputWide(SB), NOSPLIT, $0-40
 	MOVBLZX	two+24(FP), AX
 	MOVQ	BX, R8
 	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's, a first half to its second
-	VPCMPEQW	Y15, Y15, Y15
-	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
-	VPSRLW	$15, Y15, Y13
-	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
-	VPXOR	Y12, Y12, Y12 // 0
+	CLIPCONSTS
 	VPXOR	Y10, Y10, Y10 // the sums of the first halves' products
 	VPXOR	Y11, Y11, Y11 // of the second halves'
 	TESTQ	AX, AX
@@ -153,15 +171,7 @@ halves:
 
 sum:
 	VPADDD	Y11, Y10, Y10
-	VEXTRACTI128	$1, Y10, X1
-	VPMOVSXDQ	X10, Y2
-	VPMOVSXDQ	X1, Y3
-	VPADDQ	Y3, Y2, Y2
-	VEXTRACTI128	$1, Y2, X3
-	VPADDQ	X3, X2, X2
-	VPSHUFD	$0x4E, X2, X3
-	VPADDQ	X3, X2, X2
-	VMOVQ	X2, AX
+	SUMLANES
 	VZEROUPPER
 	MOVQ	AX, ret+32(FP)
 	RET
@@ -201,11 +211,7 @@ TEXT ·netTempoWide(SB), NOSPLIT, $0-32
 	MOVQ	nb+16(FP), BX
 	MOVQ	BX, R8
 	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's
-	VPCMPEQW	Y15, Y15, Y15
-	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
-	VPSRLW	$15, Y15, Y13
-	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
-	VPXOR	Y12, Y12, Y12 // 0
+	CLIPCONSTS
 	VPXOR	Y10, Y10, Y10 // the sums of the products
 
 tempo:
@@ -223,15 +229,7 @@ tempo:
 	DECQ	BX
 	JNZ	tempo
 
-	VEXTRACTI128	$1, Y10, X1
-	VPMOVSXDQ	X10, Y2
-	VPMOVSXDQ	X1, Y3
-	VPADDQ	Y3, Y2, Y2
-	VEXTRACTI128	$1, Y2, X3
-	VPADDQ	X3, X2, X2
-	VPSHUFD	$0x4E, X2, X3
-	VPADDQ	X3, X2, X2
-	VMOVQ	X2, AX
+	SUMLANES
 	VZEROUPPER
 	MOVQ	AX, ret+24(FP)
 	RET
@@ -252,11 +250,7 @@ TEXT ·netOutTempoWide(SB), NOSPLIT, $0-40
 	MOVQ	nb+24(FP), BX
 	MOVQ	BX, R8
 	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's
-	VPCMPEQW	Y15, Y15, Y15
-	VPSLLW	$15, Y15, Y14 // 0x8000 in every lane
-	VPSRLW	$15, Y15, Y13
-	VPSLLW	$8, Y13, Y13 // NetQ (256) in every lane
-	VPXOR	Y12, Y12, Y12 // 0
+	CLIPCONSTS
 	VPXOR	Y10, Y10, Y10 // Σ wa·clip(A), by pairs
 	VPXOR	Y11, Y11, Y11 // Σ wb·clip(B), by pairs
 
@@ -278,15 +272,7 @@ both:
 	JNZ	both
 
 	VPSUBD	Y11, Y10, Y10
-	VEXTRACTI128	$1, Y10, X1
-	VPMOVSXDQ	X10, Y2
-	VPMOVSXDQ	X1, Y3
-	VPADDQ	Y3, Y2, Y2
-	VEXTRACTI128	$1, Y2, X3
-	VPADDQ	X3, X2, X2
-	VPSHUFD	$0x4E, X2, X3
-	VPADDQ	X3, X2, X2
-	VMOVQ	X2, AX
+	SUMLANES
 	VZEROUPPER
 	MOVQ	AX, ret+32(FP)
 	RET
