@@ -419,26 +419,19 @@ const netBlockBytes = 32
 
 // updateWide is Update with the AVX2 kernel (n.wide): the byte offsets of
 // the rows of the pieces q has and p has not, then of those p has and q
-// has not, in one fixed array, and one call applying them all.
+// has not, in one fixed array, and one call applying them all. A move
+// changes two or three squares, so the offsets are found square by square
+// over the squares whose contents differ (a piece's kind is 2·king +
+// black, the order of the table's rows), not set by set.
 func (n *Net) updateWide(acc, prev *NetAcc, q, p *movegen.Position) {
 	qw, qb, qk := q.Pieces[movegen.White], q.Pieces[movegen.Black], q.Kings
 	pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	qwm, qbm, qwk, qbk := qw&^qk, qb&^qk, qw&qk, qb&qk
-	pwm, pbm, pwk, pbk := pw&^pk, pb&^pk, pw&pk, pb&pk
+	changed := (qw ^ pw) | (qb ^ pb) | (qk ^ pk)
 	var offs [netMaxChanges]uint32
 	row := uint32(2 * n.nb * netBlockBytes)
-	kind := 64 * row // from one piece kind's rows to the next's
-	// Written out kind by kind: a loop over an array of the eight sets
-	// kept them in memory and cost more than the kernel's own work.
-	c := rowOffs(&offs, 0, qwm&^pwm, 0, row)
-	c = rowOffs(&offs, c, qbm&^pbm, kind, row)
-	c = rowOffs(&offs, c, qwk&^pwk, 2*kind, row)
-	c = rowOffs(&offs, c, qbk&^pbk, 3*kind, row)
+	c := rowOffs(&offs, 0, changed&(qw|qb), qb, qk, row)
 	nsub := c
-	c = rowOffs(&offs, c, pwm&^qwm, 0, row)
-	c = rowOffs(&offs, c, pbm&^qbm, kind, row)
-	c = rowOffs(&offs, c, pwk&^qwk, 2*kind, row)
-	c = rowOffs(&offs, c, pbk&^qbk, 3*kind, row)
+	c = rowOffs(&offs, c, changed&(pw|pb), pb, pk, row)
 	if c > netMaxChanges {
 		n.updateBlocks(acc, prev, q, p)
 		return
@@ -447,12 +440,14 @@ func (n *Net) updateWide(acc, prev *NetAcc, q, p *movegen.Position) {
 }
 
 // rowOffs writes into offs from index c the byte offsets of the rows of
-// the pieces on the bits of set, base being their kind's first row, and
+// the pieces on the bits of set (black and kings telling their kinds) and
 // returns the next index (past netMaxChanges the writes wrap around: the
 // caller then takes another path).
-func rowOffs(offs *[netMaxChanges]uint32, c int, set uint64, base, row uint32) int {
+func rowOffs(offs *[netMaxChanges]uint32, c int, set, black, kings uint64, row uint32) int {
 	for ; set != 0; set &= set - 1 {
-		offs[c&(netMaxChanges-1)] = base + uint32(bits.TrailingZeros64(set))*row
+		sq := uint(bits.TrailingZeros64(set))
+		kind := black>>sq&1 | (kings>>sq&1)<<1
+		offs[c&(netMaxChanges-1)] = uint32(kind<<6|uint64(sq)) * row
 		c++
 	}
 	return c

@@ -8,7 +8,7 @@
 // ROWS4 applies the rows at the byte offsets read from [R10, end) (each
 // the offset of a piece's row from the table's current block, DX) to the
 // four blocks in Y0-Y3 by OP (VPSUBW or VPADDW), leaving R10 at end.
-// ROWS2 does the same for two blocks, in Y0-Y1.
+// ROWS8 and ROWS2 do the same for eight blocks (Y0-Y7) and two (Y0-Y1).
 #define ROWS4(OP, end, loop, next) \
 	CMPQ	R10, end \
 	JEQ	next \
@@ -19,6 +19,25 @@ loop: \
 	OP	32(R11), Y1, Y1 \
 	OP	64(R11), Y2, Y2 \
 	OP	96(R11), Y3, Y3 \
+	ADDQ	$4, R10 \
+	CMPQ	R10, end \
+	JNE	loop \
+next:
+
+#define ROWS8(OP, end, loop, next) \
+	CMPQ	R10, end \
+	JEQ	next \
+loop: \
+	MOVL	(R10), R11 \
+	ADDQ	DX, R11 \
+	OP	0(R11), Y0, Y0 \
+	OP	32(R11), Y1, Y1 \
+	OP	64(R11), Y2, Y2 \
+	OP	96(R11), Y3, Y3 \
+	OP	128(R11), Y4, Y4 \
+	OP	160(R11), Y5, Y5 \
+	OP	192(R11), Y6, Y6 \
+	OP	224(R11), Y7, Y7 \
 	ADDQ	$4, R10 \
 	CMPQ	R10, end \
 	JNE	loop \
@@ -64,8 +83,9 @@ next:
 // dst = src less the rows at the byte offsets offs[0:nsub] of the table
 // rows plus those at offs[nsub:nsub+nadd], over blocks (even) blocks of 16
 // lanes, lane by lane (the rows in lanes: lanesBlock). Four blocks at a
-// time are loaded into Y0-Y3, every row applied to them, and stored; the
-// last two, if blocks is not a multiple of four, likewise in Y0-Y1.
+// time are loaded into Y0-Y7, every row applied to them, and stored (a
+// row's offset is read once for eight blocks); the rest, if blocks is not a
+// multiple of eight, likewise four (Y0-Y3) and two (Y0-Y1) at a time.
 TEXT ·netUpdateWide(SB), NOSPLIT, $0-56
 	MOVQ	dst+0(FP), DI
 	MOVQ	src+8(FP), SI
@@ -76,6 +96,34 @@ TEXT ·netUpdateWide(SB), NOSPLIT, $0-56
 	MOVQ	blocks+48(FP), BX
 	LEAQ	(CX)(R8*4), R8 // the end of the rows to subtract, the start of those to add
 	LEAQ	(R8)(R9*4), R9 // the end of the rows to add
+
+eight:
+	CMPQ	BX, $8
+	JB	four
+	VMOVDQU	0(SI), Y0
+	VMOVDQU	32(SI), Y1
+	VMOVDQU	64(SI), Y2
+	VMOVDQU	96(SI), Y3
+	VMOVDQU	128(SI), Y4
+	VMOVDQU	160(SI), Y5
+	VMOVDQU	192(SI), Y6
+	VMOVDQU	224(SI), Y7
+	MOVQ	CX, R10
+	ROWS8(VPSUBW, R8, sub8, sub8done)
+	ROWS8(VPADDW, R9, add8, add8done)
+	VMOVDQU	Y0, 0(DI)
+	VMOVDQU	Y1, 32(DI)
+	VMOVDQU	Y2, 64(DI)
+	VMOVDQU	Y3, 96(DI)
+	VMOVDQU	Y4, 128(DI)
+	VMOVDQU	Y5, 160(DI)
+	VMOVDQU	Y6, 192(DI)
+	VMOVDQU	Y7, 224(DI)
+	ADDQ	$256, SI
+	ADDQ	$256, DI
+	ADDQ	$256, DX
+	SUBQ	$8, BX
+	JMP	eight
 
 four:
 	CMPQ	BX, $4

@@ -70,8 +70,9 @@ func TestCheckNetHidden(t *testing.T) {
 	}
 }
 
-// TestNetWideKernels: for networks of 32 to 256 hidden units (and 48 and
-// 80, of an odd number of blocks a view) on International's and Italian's
+// TestNetWideKernels: for networks of 32 to 256 hidden units (and 48, 80
+// and 112, of an odd number of blocks a view: the update kernel's passes of
+// eight, four and two blocks all run) on International's and Italian's
 // layouts, weights up to the 16-bit bound and output weights within one
 // int16, within two, and beyond, random games are followed move by move
 // with the kernels (Update, Output) and with the portable path
@@ -86,7 +87,7 @@ func TestNetWideKernels(t *testing.T) {
 	plies := 0
 	for _, v := range []*movegen.Variant{movegen.International, movegen.Italian} {
 		nsq := NetSquares(v)
-		for i, h := range []int{32, 64, 128, 256, 48, 80} {
+		for i, h := range []int{32, 64, 128, 256, 48, 80, 112} {
 			// Alternately modest first-layer weights and the largest the
 			// 16-bit bound allows (bias below NetQ plus nsq squares).
 			w1 := []int{150, (32767 - NetQ) / nsq}[i%2]
