@@ -115,7 +115,14 @@ type NetWeights struct {
 	// T, if not nil, are the tempo weights (Hidden of them, nettempo.go):
 	// a version 3 weights file.
 	T []int32
+	// Buckets, above 1, is the number of output buckets (netbucket.go):
+	// W2 and T then hold Buckets × Hidden weights, bucket by bucket (a
+	// version 4 file). 0 or 1: one set.
+	Buckets int
 }
+
+// buckets returns the number of sets of output weights nw has.
+func (nw *NetWeights) buckets() int { return max(nw.Buckets, 1) }
 
 // NetAcc is the first layer's sums of a position, both views packed: view
 // A in blocks [0, nb), view B in [nb, 2nb), nb = hidden/NetBlock.
@@ -167,6 +174,11 @@ type Net struct {
 	w2      [netBlocks][4][4]int64 // by block, word, lane
 	w2q     int64                  // NetQ × Σ w2, which Output's lanes carry in excess
 	raw     NetWeights
+	// heads, for a network of output buckets (netbucket.go), is one Net a
+	// bucket sharing this one's first layer, each with its own output
+	// fields above; start is the number of pieces at the start.
+	heads []*Net
+	start int
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -216,9 +228,16 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	if l.damone {
 		return nil, errors.New("eval network: Damone has no network layout")
 	}
-	if len(nw.W1) != NetKinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != h {
+	if err := CheckNetBuckets(nw.Buckets); err != nil {
+		return nil, fmt.Errorf("eval network: %v", err)
+	}
+	nbk := nw.buckets()
+	if len(nw.W1) != NetKinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != nbk*h {
 		return nil, fmt.Errorf("eval network: %d, %d, %d weights; want %d, %d, %d",
-			len(nw.W1), len(nw.B1), len(nw.W2), NetKinds*l.nsq*h, h, h)
+			len(nw.W1), len(nw.B1), len(nw.W2), NetKinds*l.nsq*h, h, nbk*h)
+	}
+	if nw.T != nil && len(nw.T) != nbk*h {
+		return nil, fmt.Errorf("eval network: %d tempo weights, want %d", len(nw.T), nbk*h)
 	}
 	if j, b := netBound(l.nsq, nw); b > 32767 {
 		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
@@ -274,21 +293,45 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 				copy(n.one[k][b][:], n.rows[(k*64+b)*2:])
 			}
 		}
-		if haveNetKernels && netOutputFits(nw.W2) {
-			n.out16 = splitOutput(nw.W2)
+	}
+	if nbk == 1 {
+		n.setOutput(nw.W2, nw.T)
+		return n, nil
+	}
+	n.start = startPieces(l.v)
+	n.heads = make([]*Net, nbk)
+	for b := range n.heads {
+		m := *n
+		m.heads = nil
+		w2 := nw.W2[b*h : (b+1)*h]
+		var t []int32
+		if nw.T != nil {
+			t = nw.T[b*h : (b+1)*h]
 		}
+		m.raw = NetWeights{Hidden: h, W2: w2, T: t}
+		m.setOutput(w2, t)
+		n.heads[b] = &m
+	}
+	n.setOutput(nw.W2[:h], nil) // n's own output fields: bucket 0's, unused
+	return n, nil
+}
+
+// setOutput puts in n the output weights w2 and the tempo weights t (nil:
+// none), Hidden of each, in the forms the kernels and the portable code
+// read.
+func (n *Net) setOutput(w2, t []int32) {
+	if n.nb == 1 && haveNetKernels && netOutputFits(w2) {
+		n.out16 = splitOutput(w2)
 	}
 	if n.wide != nil {
-		n.outWide, n.outTwo = splitOutputWide(nw.W2)
+		n.outWide, n.outTwo = splitOutputWide(w2)
 	}
-	if err := n.setTempo(nw.T); err != nil {
-		return nil, err
+	n.setTempo(w2, t)
+	n.w2q = 0
+	for j := range w2 {
+		n.w2[j/16][j/4%4][j%4] = int64(w2[j])
+		n.w2q += NetQ * int64(w2[j])
 	}
-	for j := 0; j < h; j++ {
-		n.w2[j/16][j/4%4][j%4] = int64(nw.W2[j])
-		n.w2q += NetQ * int64(nw.W2[j])
-	}
-	return n, nil
 }
 
 // netBound returns the hidden unit whose sum can grow largest in magnitude
@@ -630,6 +673,7 @@ func clipLanes(x uint64) uint64 {
 // first layer's sums acc of p: the hand-written evaluation plus Output,
 // plus the tempo term for a network that has one (nettempo.go).
 func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
+	n = n.head(p)
 	if n.tw != nil {
 		return n.hand(p) + n.withTempo(acc, p.Side)
 	}
@@ -640,6 +684,7 @@ func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
 func (n *Net) full(p *movegen.Position) int {
 	var acc NetAcc
 	n.Refresh(&acc, p)
+	n = n.head(p)
 	if n.tw != nil {
 		return n.withTempo(&acc, p.Side)
 	}

@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"fmt"
-
 	"github.com/damaengine/damaengine/movegen"
 )
 
@@ -26,38 +24,35 @@ import (
 // (when every one fits), the AVX2 kernel netOutTempoWide reads each
 // activation once for both terms.
 
-// setTempo puts the tempo weights t (nil: none) in n, checking their
-// number; the AVX2 kernel netTempoWide takes them when every one fits
-// int16, and netOutTempoWide when W2 ± T do too.
-func (n *Net) setTempo(t []int32) error {
+// setTempo puts the tempo weights t (nil: none) beside the output weights
+// w2 in n (newNet has checked their number); the AVX2 kernel netTempoWide
+// takes them when every one fits int16, and netOutTempoWide when W2 ± T do
+// too.
+func (n *Net) setTempo(w2, t []int32) {
 	if t == nil {
-		return nil
-	}
-	if len(t) != n.raw.Hidden {
-		return fmt.Errorf("eval network: %d tempo weights, want %d", len(t), n.raw.Hidden)
+		return
 	}
 	n.tw = append([]int32(nil), t...)
 	if n.wide == nil {
-		return nil
+		return
 	}
 	w := make([]int16, len(t))
 	for j, x := range t {
 		if x < -32767 || x > 32767 {
-			return nil
+			return
 		}
 		w[j] = int16(x)
 	}
 	n.tempoWide = w
 	pm := make([]int16, 2*len(t))
 	for j, x := range t {
-		p, m := n.raw.W2[j]+x, n.raw.W2[j]-x
+		p, m := w2[j]+x, w2[j]-x
 		if p < -32767 || p > 32767 || m < -32767 || m > 32767 {
-			return nil
+			return
 		}
 		pm[j], pm[len(t)+j] = int16(p), int16(m)
 	}
 	n.tempoPM = pm
-	return nil
 }
 
 // withTempo is the network's part of White's score with the tempo term,

@@ -44,7 +44,18 @@ import (
 //
 //	T        H int32
 //
-// then the checksum.
+// then the checksum. Version 4 is a network of output buckets
+// (netbucket.go):
+//
+//	magic    "DAMW"
+//	version  uint16 (4)
+//	variant  uint8 length, then the variant's name
+//	layout   uint16 playable squares, uint16 hidden units (H), uint16 buckets (B, 2 to MaxNetBuckets), uint8 tempo (0 or 1)
+//	W1       NetKinds × squares × H int16, by input then hidden unit
+//	B1       H int16
+//	W2       B × H int32, bucket by bucket
+//	T        B × H int32, when tempo is 1
+//	checksum uint32 CRC-32 (IEEE) of every byte before it
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -55,6 +66,7 @@ const (
 	WeightsVersion = 1
 	NetVersion     = 2
 	TempoVersion   = 3
+	BucketVersion  = 4
 )
 
 // maxWeightsFile bounds what a weights file may hold (1 MiB, far above any
@@ -176,8 +188,9 @@ func ReadWeights(v *movegen.Variant, r io.Reader) ([]int16, error) {
 	return raw, err
 }
 
-// WriteNet writes the network nw as v's weights file (version 2) to w,
-// after checking that it loads.
+// WriteNet writes the network nw as v's weights file to w (version 2; 3
+// with tempo weights; 4 with output buckets), after checking that it
+// loads.
 func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	l := layoutOf(v)
 	if l == nil {
@@ -190,10 +203,21 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	if nw.T != nil {
 		ver = TempoVersion
 	}
+	if nw.buckets() > 1 {
+		ver = BucketVersion
+	}
 	buf := weightsHeader(ver, v)
 	le := binary.LittleEndian
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
+	if ver == BucketVersion {
+		buf.Write(le.AppendUint16(nil, uint16(nw.Buckets)))
+		tempo := byte(0)
+		if nw.T != nil {
+			tempo = 1
+		}
+		buf.WriteByte(tempo)
+	}
 	for _, x := range nw.W1 {
 		buf.Write(le.AppendUint16(nil, uint16(x)))
 	}
@@ -314,8 +338,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver != WeightsVersion && ver != NetVersion && ver != TempoVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d, %d and %d", ver, WeightsVersion, NetVersion, TempoVersion)
+	if ver < WeightsVersion || ver > BucketVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, BucketVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -327,8 +351,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	if want := WeightsName(l.v); name != want {
 		return nil, nil, fmt.Errorf("eval weights: the file is for %q, not %s", name, want)
 	}
-	if ver == NetVersion || ver == TempoVersion {
-		nw, err := parseNet(l, b, pos, ver == TempoVersion)
+	if ver >= NetVersion {
+		nw, err := parseNet(l, b, pos, ver)
 		return nil, nw, err
 	}
 	if !need(8) {
@@ -357,9 +381,9 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	return raw, nil, nil
 }
 
-// parseNet reads the rest of a network file b from pos, after its
-// variant's name.
-func parseNet(l *layout, b []byte, pos int, tempo bool) (*NetWeights, error) {
+// parseNet reads the rest of a network file of version ver (2 to 4) b
+// from pos, after its variant's name.
+func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	le := binary.LittleEndian
 	if len(b)-pos < 4 {
 		return nil, errTruncated
@@ -372,15 +396,30 @@ func parseNet(l *layout, b []byte, pos int, tempo bool) (*NetWeights, error) {
 	if err := CheckNetHidden(h); err != nil {
 		return nil, fmt.Errorf("eval weights: a network of %v", err)
 	}
+	tempo, nbk := ver == TempoVersion, 1
+	if ver == BucketVersion {
+		if len(b)-pos < 3 {
+			return nil, errTruncated
+		}
+		nbk = int(le.Uint16(b[pos:]))
+		if nbk < 2 || nbk > MaxNetBuckets || b[pos+2] > 1 {
+			return nil, fmt.Errorf("eval weights: a network of %d output buckets and tempo flag %d; want 2 to %d and 0 or 1", nbk, b[pos+2], MaxNetBuckets)
+		}
+		tempo = b[pos+2] == 1
+		pos += 3
+	}
 	n1 := NetKinds * nsq * h
 	nt := 0
 	if tempo {
-		nt = h
+		nt = nbk * h
 	}
-	if want := pos + 2*n1 + 2*h + 4*h + 4*nt + 4; len(b) < want {
+	if want := pos + 2*n1 + 2*h + 4*nbk*h + 4*nt + 4; len(b) < want {
 		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), want)
 	}
-	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, h)}
+	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, nbk*h)}
+	if nbk > 1 {
+		nw.Buckets = nbk
+	}
 	for i := range nw.W1 {
 		nw.W1[i] = int16(le.Uint16(b[pos+2*i:]))
 	}
@@ -392,13 +431,13 @@ func parseNet(l *layout, b []byte, pos int, tempo bool) (*NetWeights, error) {
 	for i := range nw.W2 {
 		nw.W2[i] = int32(le.Uint32(b[pos+4*i:]))
 	}
-	pos += 4 * h
+	pos += 4 * len(nw.W2)
 	if tempo {
-		nw.T = make([]int32, h)
+		nw.T = make([]int32, nt)
 		for i := range nw.T {
 			nw.T[i] = int32(le.Uint32(b[pos+4*i:]))
 		}
-		pos += 4 * h
+		pos += 4 * nt
 	}
 	if sum := le.Uint32(b[pos:]); sum != crc32.ChecksumIEEE(b[:pos]) {
 		return nil, errors.New("eval weights: checksum mismatch (corrupted file)")

@@ -82,6 +82,9 @@ type NetState struct {
 	Hidden     int
 	W1, B1, W2 []float32
 	T          []float32 // tempo weights (nil: none; eval/nettempo.go)
+	// Buckets, above 1, is the number of output buckets (eval/netbucket.go):
+	// W2 and T then hold Buckets × Hidden weights, bucket by bucket.
+	Buckets int
 }
 
 // newNetState returns a network of random small weights.
@@ -251,16 +254,21 @@ func FitNet(cfg NetConfig, train, valid *NetSet, progress func(Progress)) (*NetS
 // 1/eval.NetOutScale centi-man per activation unit).
 func (st *NetState) Quantize() eval.NetWeights {
 	r16 := func(x float64) int16 { return int16(max(min(math.Round(x), math.MaxInt16), math.MinInt16)) }
-	nw := eval.NetWeights{Hidden: st.Hidden, W1: make([]int16, len(st.W1)), B1: make([]int16, st.Hidden), W2: make([]int32, st.Hidden)}
+	nw := eval.NetWeights{Hidden: st.Hidden, W1: make([]int16, len(st.W1)), B1: make([]int16, st.Hidden), W2: make([]int32, len(st.W2))}
+	if st.Buckets > 1 {
+		nw.Buckets = st.Buckets
+	}
 	for i, x := range st.W1 {
 		nw.W1[i] = r16(float64(x) * eval.NetQ)
 	}
 	for j := range st.B1 {
 		nw.B1[j] = r16(float64(st.B1[j]) * eval.NetQ)
-		nw.W2[j] = int32(math.Round(float64(st.W2[j]) * netUnit * eval.NetOutScale))
+	}
+	for j, x := range st.W2 {
+		nw.W2[j] = int32(math.Round(float64(x) * netUnit * eval.NetOutScale))
 	}
 	if st.T != nil {
-		nw.T = make([]int32, st.Hidden)
+		nw.T = make([]int32, len(st.T))
 		for j, x := range st.T {
 			nw.T[j] = int32(math.Round(float64(x) * netUnit * eval.NetOutScale))
 		}

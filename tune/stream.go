@@ -43,6 +43,9 @@ const (
 type StreamConfig struct {
 	Hidden int     // hidden units (eval.CheckNetHidden)
 	Tempo  bool    // fit tempo weights too (eval/nettempo.go)
+	// Buckets, above 1, fits that many sets of output (and tempo) weights,
+	// one for each range of the piece count (eval/netbucket.go).
+	Buckets int
 	K      float64 // scale of the win probability, centi-men (0: fitted to the results)
 	Lambda float64 // weight of the game result in the target; the rest the search score
 	Epochs int
@@ -79,6 +82,7 @@ type streamRow struct {
 	base   float32
 	target float32
 	side   float32 // +1 White to move, −1 Black
+	bucket int     // output bucket (eval.NetBucket)
 }
 
 // streamer holds what the workers share.
@@ -116,6 +120,7 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 	s.row.a, s.row.b, base = eval.NetInputs(sm.v, p, s.row.a[:0], s.row.b[:0])
 	s.row.base = float32(base)
 	s.row.side = 1
+	s.row.bucket = eval.NetBucket(sm.v, p, sm.cfg.Buckets)
 	if p.Side == movegen.Black {
 		s.row.side = -1
 	}
@@ -147,13 +152,15 @@ func (st *NetState) forward(r *streamRow, ha, hb []float32) float64 {
 		}
 	}
 	var o float32
+	w2 := st.W2[r.bucket*h : r.bucket*h+h]
 	for j := range ha {
-		o += st.W2[j] * (clip01(ha[j]) - clip01(hb[j]))
+		o += w2[j] * (clip01(ha[j]) - clip01(hb[j]))
 	}
 	if st.T != nil {
 		var t float32
+		tw := st.T[r.bucket*h : r.bucket*h+h]
 		for j := range ha {
-			t += st.T[j] * (clip01(ha[j]) + clip01(hb[j]))
+			t += tw[j] * (clip01(ha[j]) + clip01(hb[j]))
 		}
 		o += r.side * t
 	}
@@ -164,14 +171,20 @@ func (st *NetState) forward(r *streamRow, ha, hb []float32) float64 {
 // into the slice's buffers.
 func (st *NetState) backward(r *streamRow, ha, hb []float32, d float32, gW1, gB1, gW2, gT []float32) {
 	h := st.Hidden
+	off := r.bucket * h
+	w2, gw2 := st.W2[off:off+h], gW2[off:off+h]
+	var tw, gt []float32
+	if st.T != nil {
+		tw, gt = st.T[off:off+h], gT[off:off+h]
+	}
 	for j := 0; j < h; j++ {
-		gW2[j] += d * (clip01(ha[j]) - clip01(hb[j]))
+		gw2[j] += d * (clip01(ha[j]) - clip01(hb[j]))
 		// dz/dA_j and dz/dB_j (in the linear zone): W2 ± side·T.
-		wa, wb := st.W2[j], -st.W2[j]
-		if st.T != nil {
-			gT[j] += d * r.side * (clip01(ha[j]) + clip01(hb[j]))
-			wa += r.side * st.T[j]
-			wb += r.side * st.T[j]
+		wa, wb := w2[j], -w2[j]
+		if tw != nil {
+			gt[j] += d * r.side * (clip01(ha[j]) + clip01(hb[j]))
+			wa += r.side * tw[j]
+			wb += r.side * tw[j]
 		}
 		var da, db float32
 		if ha[j] > 0 && ha[j] < 1 {
@@ -204,6 +217,7 @@ type streamState struct {
 	st                 *NetState
 	aW1, aB1, aW2, aT  adam
 	tempo              bool
+	buckets            int // output buckets, 1 for one set
 	hidden, inputs     int
 	seed               uint64
 	k                  float64
@@ -212,7 +226,12 @@ type streamState struct {
 	limit, fileRecords int64
 }
 
-const streamMagic = "damaengine-fit-stream v2\n"
+// streamMagic opens a checkpoint; streamMagicV2's (before output buckets)
+// are read as one bucket.
+const (
+	streamMagic   = "damaengine-fit-stream v3\n"
+	streamMagicV2 = "damaengine-fit-stream v2\n"
+)
 
 // vectors returns the state's vectors in the order a checkpoint holds them.
 func (s *streamState) vectors() [][]float32 {
@@ -251,6 +270,7 @@ func (s *streamState) write(path string) error {
 	w(s.limit)
 	w(s.fileRecords)
 	w(s.tempo)
+	w(int64(s.buckets))
 	for _, v := range s.vectors() {
 		w(v)
 	}
@@ -272,7 +292,7 @@ func readStreamState(path string, want *streamState) (*streamState, error) {
 	}
 	defer f.Close()
 	magic := make([]byte, len(streamMagic))
-	if _, err := io.ReadFull(f, magic); err != nil || string(magic) != streamMagic {
+	if _, err := io.ReadFull(f, magic); err != nil || (string(magic) != streamMagic && string(magic) != streamMagicV2) {
 		return nil, fmt.Errorf("tune: %s is not a streaming fit's checkpoint", path)
 	}
 	var hdr [12]int64
@@ -297,21 +317,30 @@ func readStreamState(path string, want *streamState) (*streamState, error) {
 	rd(&hdr[6])
 	rd(&hdr[7])
 	rd(&s.tempo)
+	s.buckets = 1
+	if string(magic) == streamMagic {
+		var b int64
+		rd(&b)
+		s.buckets = int(b)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tune: %s: %v", path, err)
 	}
 	s.epoch, s.step, s.hidden, s.inputs, s.seed = int(hdr[0]), int(hdr[1]), int(hdr[2]), int(hdr[3]), seed
 	s.k, s.lambda, s.rate, s.batch, s.epochs, s.limit, s.fileRecords = flt[0], flt[1], flt[2], int(hdr[4]), int(hdr[5]), hdr[6], hdr[7]
 	if s.hidden != want.hidden || s.inputs != want.inputs || s.seed != want.seed || s.lambda != want.lambda || s.rate != want.rate ||
-		s.batch != want.batch || s.epochs != want.epochs || s.limit != want.limit || s.fileRecords != want.fileRecords || s.tempo != want.tempo ||
+		s.batch != want.batch || s.epochs != want.epochs || s.limit != want.limit || s.fileRecords != want.fileRecords || s.tempo != want.tempo || s.buckets != want.buckets ||
 		(want.k > 0 && s.k != want.k) {
 		return nil, fmt.Errorf("tune: %s was made by another fit (other data or settings): remove it or name another --checkpoint", path)
 	}
-	n1 := s.inputs * s.hidden
-	s.st = &NetState{Hidden: s.hidden, W1: make([]float32, n1), B1: make([]float32, s.hidden), W2: make([]float32, s.hidden)}
-	s.aW1, s.aB1, s.aW2 = newAdam(n1), newAdam(s.hidden), newAdam(s.hidden)
+	n1, n2 := s.inputs*s.hidden, s.buckets*s.hidden
+	s.st = &NetState{Hidden: s.hidden, W1: make([]float32, n1), B1: make([]float32, s.hidden), W2: make([]float32, n2)}
+	if s.buckets > 1 {
+		s.st.Buckets = s.buckets
+	}
+	s.aW1, s.aB1, s.aW2 = newAdam(n1), newAdam(s.hidden), newAdam(n2)
 	if s.tempo {
-		s.st.T, s.aT = make([]float32, s.hidden), newAdam(s.hidden)
+		s.st.T, s.aT = make([]float32, n2), newAdam(n2)
 	}
 	for _, v := range s.vectors() {
 		rd(v)
@@ -327,6 +356,9 @@ func readStreamState(path string, want *streamState) (*streamState, error) {
 // called at the start and after each epoch.
 func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) (*NetState, float64, error) {
 	if err := eval.CheckNetHidden(cfg.Hidden); err != nil {
+		return nil, 0, fmt.Errorf("tune: %v", err)
+	}
+	if err := eval.CheckNetBuckets(cfg.Buckets); err != nil {
 		return nil, 0, fmt.Errorf("tune: %v", err)
 	}
 	if cfg.Epochs <= 0 || cfg.Batch <= 0 || cfg.Rate <= 0 || cfg.K < 0 || cfg.Lambda < 0 || cfg.Lambda > 1 {
@@ -405,7 +437,8 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		valid[i].target = float32(t)
 	}
 	H := cfg.Hidden
-	ss := &streamState{hidden: H, inputs: sm.inputs, tempo: cfg.Tempo, seed: cfg.Seed, k: k, lambda: cfg.Lambda, rate: cfg.Rate,
+	B := max(cfg.Buckets, 1)
+	ss := &streamState{hidden: H, inputs: sm.inputs, tempo: cfg.Tempo, buckets: B, seed: cfg.Seed, k: k, lambda: cfg.Lambda, rate: cfg.Rate,
 		batch: cfg.Batch, epochs: cfg.Epochs, limit: cfg.Limit, fileRecords: pr.Len()}
 	if cfg.Checkpoint != "" {
 		if got, err := readStreamState(cfg.Checkpoint, ss); err == nil {
@@ -421,14 +454,21 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		for j := range ss.st.W2 {
 			ss.st.W2[j] *= scale
 		}
-		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(H)
+		if B > 1 { // every bucket starts from the same output weights
+			w2 := ss.st.W2
+			ss.st.W2, ss.st.Buckets = make([]float32, 0, B*H), B
+			for range B {
+				ss.st.W2 = append(ss.st.W2, w2...)
+			}
+		}
+		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(B*H)
 		if cfg.Tempo {
-			ss.st.T, ss.aT = make([]float32, H), newAdam(H) // from zero: the symmetric network
+			ss.st.T, ss.aT = make([]float32, B*H), newAdam(B*H) // from zero: the symmetric network
 		}
 	}
 	sm.st = ss.st
 	for i := range sm.gW1 {
-		sm.gW1[i], sm.gB1[i], sm.gW2[i], sm.gT[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, H), make([]float32, H)
+		sm.gW1[i], sm.gB1[i], sm.gW2[i], sm.gT[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, B*H), make([]float32, B*H)
 		sm.scratch[i] = &rowScratch{ha: make([]float32, H), hb: make([]float32, H)}
 	}
 	validLoss := func() float64 {

@@ -21,7 +21,7 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune merge --out FILE PART...
-       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--epochs N] [--lambda L] [--limit N] [--threads T]
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--lambda L] [--limit N] [--threads T]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -165,6 +165,7 @@ func runTuneFit(c *command, args []string) int {
 	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
+	buckets := c.Int("buckets", 1, "positions file: output buckets, one set of output weights for each range of the piece count (1 to 8)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -173,7 +174,7 @@ func runTuneFit(c *command, args []string) int {
 		return c.fail(2, "--data and --out are required")
 	}
 	if isPositionsFile(*data) {
-		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, K: *kScale, Lambda: *lambda, Epochs: *epochs,
+		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
 			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt})
 	}
 	if *kScale < 0 {
@@ -433,6 +434,9 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 	}
 	if err := eval.CheckNetHidden(cfg.Hidden); err != nil {
 		return c.fail(2, "--hidden: %v", err)
+	}
+	if cfg.Buckets < 1 || cfg.Buckets > eval.MaxNetBuckets {
+		return c.fail(2, "--buckets: %d, want 1 to %d", cfg.Buckets, eval.MaxNetBuckets)
 	}
 	if cfg.K < 0 || cfg.Epochs < 0 || cfg.Batch < 0 || cfg.Rate < 0 || cfg.Limit < 0 || cfg.Threads < 0 {
 		return c.fail(2, "--k, --epochs, --batch, --rate, --limit and --threads must be 0 (the default) or more")
