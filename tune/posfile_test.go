@@ -203,10 +203,10 @@ func TestOpenPositionsBadFiles(t *testing.T) {
 	}
 }
 
-// TestFitNetStreamDeterministic: the streaming fit gives the same weights
-// on one thread and on three, and a fit stopped after an epoch and
-// continued from its checkpoint gives them too; its validation loss falls
-// below the hand-written evaluation's.
+// TestFitNetStreamDeterministic: the streaming fit (tempo weights and two
+// output buckets) gives the same weights on one thread and on three, and a
+// fit stopped after an epoch and continued from its checkpoint gives them
+// too; its validation loss falls below the hand-written evaluation's.
 func TestFitNetStreamDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	v := movegen.Italian
@@ -215,14 +215,25 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 	if _, err := Merge(data, []string{part}); err != nil {
 		t.Fatal(err)
 	}
-	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true}
+	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true, Buckets: 2}
 	fit := func(cfg StreamConfig) ([]int16, []float64) {
 		var losses []float64
 		st, _, err := FitNetStream(cfg, data, func(p StreamProgress) { losses = append(losses, p.Valid) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		return st.Quantize().W1, losses
+		nw := st.Quantize()
+		if nw.Buckets != 2 || len(nw.W2) != 64 || len(nw.T) != 64 {
+			t.Fatalf("%d buckets, %d output and %d tempo weights; want 2, 64, 64", nw.Buckets, len(nw.W2), len(nw.T))
+		}
+		if slices.Equal(nw.W2[:32], nw.W2[32:]) {
+			t.Fatal("the two buckets' output weights stayed equal")
+		}
+		w := slices.Clone(nw.W1)
+		for _, x := range append(nw.W2, nw.T...) {
+			w = append(w, int16(x), int16(x>>16))
+		}
+		return w, losses
 	}
 	cfg.Threads = 1
 	one, losses := fit(cfg)
@@ -245,23 +256,32 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 	if again, _ := fit(cfg); !slices.Equal(again, one) {
 		t.Fatal("the continued fit differs from the fit in one go")
 	}
-	// A checkpoint of another fit (here: three epochs) is refused.
+	// A checkpoint of another fit (here: three epochs, or one bucket) is
+	// refused.
 	cfg.Epochs = 3
 	if _, _, err := FitNetStream(cfg, data, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
 		t.Fatalf("checkpoint of a 2-epoch fit continued as a 3-epoch one: err %v", err)
+	}
+	cfg.Epochs, cfg.Buckets = 2, 1
+	if _, _, err := FitNetStream(cfg, data, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Fatalf("checkpoint of a 2-bucket fit continued as a 1-bucket one: err %v", err)
 	}
 }
 
 // TestFitNetStreamMatchesEval: the fitted network, written and loaded,
 // scores positions as the trainer's float model does (within rounding),
-// tempo weights included: the two sides agree on the model, side to move
-// and signs.
+// tempo weights and output buckets included: the two sides agree on the
+// model, side to move, signs and buckets.
 func TestFitNetStreamMatchesEval(t *testing.T) {
 	dir := t.TempDir()
 	v := movegen.English
 	part := genPart(t, dir, v, 12, 1, 1)
-	for _, tempo := range []bool{false, true} {
-		st, _, err := FitNetStream(StreamConfig{Hidden: 64, Lambda: 0.5, Epochs: 2, Batch: 32, Rate: 0.02, Seed: 1, Tempo: tempo}, part, nil)
+	for _, c := range []struct {
+		tempo   bool
+		buckets int
+	}{{false, 1}, {true, 1}, {true, 3}} {
+		tempo := c.tempo
+		st, _, err := FitNetStream(StreamConfig{Hidden: 64, Lambda: 0.5, Epochs: 2, Batch: 32, Rate: 0.02, Seed: 1, Tempo: tempo, Buckets: c.buckets}, part, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,6 +310,7 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 			if p.Side == movegen.Black {
 				sc.row.side = -1
 			}
+			sc.row.bucket = eval.NetBucket(v, &p, c.buckets)
 			want := st.forward(&sc.row, sc.ha, sc.hb)
 			got := float64(eval.EvaluateWhite(v, &p))
 			worst = max(worst, math.Abs(got-want))
@@ -298,7 +319,7 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 		pr.Close()
 		eval.ResetWeights(v)
 		if checked == 0 || worst > 3 {
-			t.Fatalf("tempo %v: %v positions, eval and the float model differ by up to %.1f centi-men", tempo, checked, worst)
+			t.Fatalf("tempo %v, %d buckets: %v positions, eval and the float model differ by up to %.1f centi-men", tempo, c.buckets, checked, worst)
 		}
 	}
 }

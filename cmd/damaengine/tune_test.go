@@ -146,3 +146,39 @@ func italianScores() [8]int {
 	}
 	return out
 }
+
+// TestTunePositionsEndToEnd runs the positions pipeline at a tiny budget:
+// a part of four games, its merge, a fit of two output buckets on it
+// (written as a version 4 weights file that loads), and the refusal of a
+// bucket count out of range, naming the flag.
+func TestTunePositionsEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	part, data, net := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos"), filepath.Join(dir, "it.dw")
+	for _, args := range [][]string{
+		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
+		{"tune", "merge", "--out", data, part},
+		{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--tempo", "--buckets", "2", "--epochs", "1", "--out", net},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 || out.Len() != 0 {
+			t.Fatalf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+		}
+	}
+	f, err := os.Open(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := eval.LoadWeights(movegen.Italian, f); err != nil {
+		t.Fatal(err)
+	}
+	defer eval.ResetWeights(movegen.Italian)
+	if nw := eval.ActiveNet(movegen.Italian).Weights(); nw.Buckets != 2 || len(nw.W2) != 32 {
+		t.Fatalf("loaded %d buckets, %d output weights; want 2, 32", nw.Buckets, len(nw.W2))
+	}
+	var out, errb bytes.Buffer
+	rc := run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--buckets", "9", "--out", filepath.Join(dir, "x.dw")}, nil, &out, &errb)
+	if rc != 2 || !strings.Contains(errb.String(), "--buckets") {
+		t.Fatalf("--buckets 9: rc %d, stderr %q", rc, errb.String())
+	}
+}
