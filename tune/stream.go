@@ -41,17 +41,17 @@ const (
 
 // StreamConfig configures FitNetStream.
 type StreamConfig struct {
-	Hidden int     // hidden units (eval.CheckNetHidden)
-	Tempo  bool    // fit tempo weights too (eval/nettempo.go)
+	Hidden int  // hidden units (eval.CheckNetHidden)
+	Tempo  bool // fit tempo weights too (eval/nettempo.go)
 	// Buckets, above 1, fits that many sets of output (and tempo) weights,
 	// one for each range of the piece count (eval/netbucket.go).
 	Buckets int
-	K      float64 // scale of the win probability, centi-men (0: fitted to the results)
-	Lambda float64 // weight of the game result in the target; the rest the search score
-	Epochs int
-	Batch  int
-	Rate   float64
-	Seed   uint64
+	K       float64 // scale of the win probability, centi-men (0: fitted to the results)
+	Lambda  float64 // weight of the game result in the target; the rest the search score
+	Epochs  int
+	Batch   int
+	Rate    float64
+	Seed    uint64
 	// Limit, if above 0, uses only the first Limit records of the file
 	// (for fits on less data).
 	Limit int64
