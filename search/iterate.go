@@ -71,10 +71,17 @@ func (w *worker) setup(g Game) {
 	clear(w.accOK[:])
 	w.published.Store(0)
 	w.aborted = false
-	for s := range w.hist {
-		for f := range w.hist[s] {
-			for t := range w.hist[s][f] {
-				w.hist[s][f][t] /= 4
+	decayHistory(&w.hist)
+}
+
+// decayHistoryGo is decayHistory in Go, one value at a time: the
+// portable version, and the reference the kernel is tested against.
+func decayHistoryGo(h *[2][64][64]int32) {
+	for s := range h {
+		for f := range h[s] {
+			row := &h[s][f]
+			for t, x := range row {
+				row[t] = x / 4
 			}
 		}
 	}
