@@ -51,7 +51,7 @@ func floatTempo(v *movegen.Variant, nw NetWeights, p *movegen.Position) float64 
 // move changes.
 func TestNetTempo(t *testing.T) {
 	for _, v := range []*movegen.Variant{movegen.International, movegen.English, movegen.Italian} {
-		for _, h := range []int{16, 64, 256} {
+		for _, h := range []int{16, 64, 256, 48, 80} {
 			// T within int16 with W2 ± T too (one kernel for both terms),
 			// T within int16 but W2 ± T beyond (a kernel each), and T
 			// beyond (portable).

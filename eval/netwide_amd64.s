@@ -282,6 +282,20 @@ tempo:
 	MOVQ	AX, ret+24(FP)
 	RET
 
+// OUTTEMPO1 adds the block at byte offset R9+off of both views (SI, DI),
+// clipped, times its weights (DX, CX), into Y10 and Y11.
+#define OUTTEMPO1(off) \
+	VPXOR	off(SI)(R9*1), Y14, Y0 \
+	VPXOR	off(DI)(R9*1), Y14, Y1 \
+	VPMAXSW	Y12, Y0, Y0 \
+	VPMAXSW	Y12, Y1, Y1 \
+	VPMINSW	Y13, Y0, Y0 \
+	VPMINSW	Y13, Y1, Y1 \
+	VPMADDWD	off(DX)(R9*1), Y0, Y2 \
+	VPMADDWD	off(CX)(R9*1), Y1, Y3 \
+	VPADDD	Y2, Y10, Y10 \
+	VPADDD	Y3, Y11, Y11
+
 // func netOutTempoWide(acc *NetAcc, wa, wb *int16, nb int) int64
 //
 // Σ_j wa[j]·clip(A_j) − Σ_j wb[j]·clip(B_j) over nb blocks a view: the
@@ -295,30 +309,28 @@ TEXT ·netOutTempoWide(SB), NOSPLIT, $0-40
 	MOVQ	acc+0(FP), SI
 	MOVQ	wa+8(FP), DX
 	MOVQ	wb+16(FP), CX
-	MOVQ	nb+24(FP), BX
-	MOVQ	BX, R8
-	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's
+	MOVQ	nb+24(FP), R8
+	SHLQ	$5, R8 // 32·nb bytes: view A's block to view B's, and the loop's end
+	LEAQ	(SI)(R8*1), DI // view B's first block
 	CLIPCONSTS
 	VPXOR	Y10, Y10, Y10 // Σ wa·clip(A), by pairs
 	VPXOR	Y11, Y11, Y11 // Σ wb·clip(B), by pairs
+	XORQ	R9, R9 // byte offset of the block, the same in the four arrays
+	TESTQ	$32, R8
+	JZ	pairs
+	OUTTEMPO1(0) // an odd number of blocks: the first alone
+	MOVQ	$32, R9
+	CMPQ	R9, R8
+	JEQ	sum
 
-both:
-	VPXOR	(SI), Y14, Y0
-	VPXOR	(SI)(R8*1), Y14, Y1
-	VPMAXSW	Y12, Y0, Y0
-	VPMAXSW	Y12, Y1, Y1
-	VPMINSW	Y13, Y0, Y0
-	VPMINSW	Y13, Y1, Y1
-	VPMADDWD	(DX), Y0, Y2
-	VPMADDWD	(CX), Y1, Y3
-	VPADDD	Y2, Y10, Y10
-	VPADDD	Y3, Y11, Y11
-	ADDQ	$32, SI
-	ADDQ	$32, DX
-	ADDQ	$32, CX
-	DECQ	BX
-	JNZ	both
+pairs: // two blocks a turn
+	OUTTEMPO1(0)
+	OUTTEMPO1(32)
+	ADDQ	$64, R9
+	CMPQ	R9, R8
+	JNE	pairs
 
+sum:
 	VPSUBD	Y11, Y10, Y10
 	SUMLANES
 	VZEROUPPER
