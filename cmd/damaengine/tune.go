@@ -466,8 +466,12 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 	if cfg.Limit > 0 && cfg.Limit < n {
 		used = cfg.Limit
 	}
-	fmt.Fprintf(c.stderr, "tune: %s: %d positions (%d used), %d hidden units, %d epochs of batches of %d\n", data, n,
-		used, cfg.Hidden, cfg.Epochs, cfg.Batch)
+	heads := ""
+	if cfg.Buckets > 1 {
+		heads = fmt.Sprintf(", %d output buckets", cfg.Buckets)
+	}
+	fmt.Fprintf(c.stderr, "tune: %s: %d positions (%d used), %d hidden units%s, %d epochs of batches of %d\n", data, n,
+		used, cfg.Hidden, heads, cfg.Epochs, cfg.Batch)
 	st, k, err := tune.FitNetStream(cfg, data, func(p tune.StreamProgress) {
 		if p.Epoch == 0 {
 			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, hand-written alone: validation loss %.5f\n", p.K, p.ValidRows, p.Valid)

@@ -163,6 +163,9 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 		if rc := run(args, nil, &out, &errb); rc != 0 || out.Len() != 0 {
 			t.Fatalf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
 		}
+		if args[1] == "fit" && !strings.Contains(errb.String(), "16 hidden units, 2 output buckets") {
+			t.Errorf("fit's progress does not say its buckets: %q", errb.String())
+		}
 	}
 	f, err := os.Open(net)
 	if err != nil {
