@@ -5,25 +5,10 @@
 // Every kernel ends with VZEROUPPER, so SSE code after it pays no
 // transition penalty.
 
-// ROWS4 applies the rows at the byte offsets read from [R10, end) (each
+// ROWS8 applies the rows at the byte offsets read from [R10, end) (each
 // the offset of a piece's row from the table's current block, DX) to the
-// four blocks in Y0-Y3 by OP (VPSUBW or VPADDW), leaving R10 at end.
-// ROWS8 and ROWS2 do the same for eight blocks (Y0-Y7) and two (Y0-Y1).
-#define ROWS4(OP, end, loop, next) \
-	CMPQ	R10, end \
-	JEQ	next \
-loop: \
-	MOVL	(R10), R11 \
-	ADDQ	DX, R11 \
-	OP	0(R11), Y0, Y0 \
-	OP	32(R11), Y1, Y1 \
-	OP	64(R11), Y2, Y2 \
-	OP	96(R11), Y3, Y3 \
-	ADDQ	$4, R10 \
-	CMPQ	R10, end \
-	JNE	loop \
-next:
-
+// eight blocks in Y0-Y7 by OP (VPSUBW or VPADDW), leaving R10 at end.
+// ROWS2 does the same for two blocks, in Y0-Y1.
 #define ROWS8(OP, end, loop, next) \
 	CMPQ	R10, end \
 	JEQ	next \
@@ -82,10 +67,10 @@ next:
 //
 // dst = src less the rows at the byte offsets offs[0:nsub] of the table
 // rows plus those at offs[nsub:nsub+nadd], over blocks (even) blocks of 16
-// lanes, lane by lane (the rows in lanes: lanesBlock). Four blocks at a
+// lanes, lane by lane (the rows in lanes: lanesBlock). Eight blocks at a
 // time are loaded into Y0-Y7, every row applied to them, and stored (a
 // row's offset is read once for eight blocks); the rest, if blocks is not a
-// multiple of eight, likewise four (Y0-Y3) and two (Y0-Y1) at a time.
+// multiple of eight, likewise two (Y0-Y1) at a time.
 TEXT ·netUpdateWide(SB), NOSPLIT, $0-56
 	MOVQ	dst+0(FP), DI
 	MOVQ	src+8(FP), SI
@@ -99,7 +84,7 @@ TEXT ·netUpdateWide(SB), NOSPLIT, $0-56
 
 eight:
 	CMPQ	BX, $8
-	JB	four
+	JB	two
 	VMOVDQU	0(SI), Y0
 	VMOVDQU	32(SI), Y1
 	VMOVDQU	64(SI), Y2
@@ -125,26 +110,6 @@ eight:
 	SUBQ	$8, BX
 	JMP	eight
 
-four:
-	CMPQ	BX, $4
-	JB	two
-	VMOVDQU	0(SI), Y0
-	VMOVDQU	32(SI), Y1
-	VMOVDQU	64(SI), Y2
-	VMOVDQU	96(SI), Y3
-	MOVQ	CX, R10
-	ROWS4(VPSUBW, R8, sub4, sub4done)
-	ROWS4(VPADDW, R9, add4, add4done)
-	VMOVDQU	Y0, 0(DI)
-	VMOVDQU	Y1, 32(DI)
-	VMOVDQU	Y2, 64(DI)
-	VMOVDQU	Y3, 96(DI)
-	ADDQ	$128, SI
-	ADDQ	$128, DI
-	ADDQ	$128, DX
-	SUBQ	$4, BX
-	JMP	four
-
 two:
 	TESTQ	BX, BX
 	JZ	done
@@ -155,6 +120,11 @@ two:
 	ROWS2(VPADDW, R9, add2, add2done)
 	VMOVDQU	Y0, 0(DI)
 	VMOVDQU	Y1, 32(DI)
+	ADDQ	$64, SI
+	ADDQ	$64, DI
+	ADDQ	$64, DX
+	SUBQ	$2, BX
+	JMP	two
 
 done:
 	VZEROUPPER

@@ -71,9 +71,9 @@ func TestCheckNetHidden(t *testing.T) {
 }
 
 // TestNetWideKernels: for networks of 32 to 256 hidden units (and 48, 80
-// and 112, of an odd number of blocks a view: the update kernel's passes of
-// eight, four and two blocks all run) on International's and Italian's
-// layouts, weights up to the 16-bit bound and output weights within one
+// and 112, of an odd number of blocks a view: after its passes of eight
+// blocks the update kernel takes two at a time, once to thrice) on
+// International's and Italian's layouts, weights up to the 16-bit bound and output weights within one
 // int16, within two, and beyond, random games are followed move by move
 // with the kernels (Update, Output) and with the portable path
 // (updateBlocks, outputBlocks): both equal the sums from the pieces
