@@ -73,10 +73,10 @@ func TestCheckNetHidden(t *testing.T) {
 // TestNetWideKernels: for networks of 32 to 256 hidden units (and 48, 80
 // and 112, of an odd number of blocks a view: after its passes of eight
 // blocks the update kernel takes two at a time, once to thrice) on
-// International's and Italian's layouts, weights up to the 16-bit bound and output weights within one
-// int16, within two, and beyond, random games are followed move by move
-// with the kernels (Update, Output) and with the portable path
-// (updateBlocks, outputBlocks): both equal the sums from the pieces
+// International's and Italian's layouts, weights up to the 16-bit bound
+// and output weights within one int16, within two, and beyond, random
+// games are followed move by move with the kernels (Update, Output) and
+// with the portable path (updateBlocks, outputBlocks): both equal the sums from the pieces
 // (Refresh, with netWideKernels on and off) at every ply, score the same
 // as each other and as the float reference, and a position's mirror
 // scores exactly opposite.
