@@ -76,10 +76,10 @@ func TestCheckNetHidden(t *testing.T) {
 // International's and Italian's layouts, weights up to the 16-bit bound
 // and output weights within one int16, within two, and beyond, random
 // games are followed move by move with the kernels (Update, Output) and
-// with the portable path (updateBlocks, outputBlocks): both equal the sums from the pieces
-// (Refresh, with netWideKernels on and off) at every ply, score the same
-// as each other and as the float reference, and a position's mirror
-// scores exactly opposite.
+// with the portable path (updateBlocks, outputBlocks): both equal the
+// sums from the pieces (Refresh, with netWideKernels on and off) at every
+// ply, score the same as each other and as the float reference, and a
+// position's mirror scores exactly opposite.
 func TestNetWideKernels(t *testing.T) {
 	if !netWideKernels {
 		t.Skip("no AVX2 here")
