@@ -176,7 +176,8 @@ type Net struct {
 	raw     NetWeights
 	// heads, for a network of output buckets (netbucket.go), is one Net a
 	// bucket sharing this one's first layer, each with its own output
-	// fields above; start is the number of pieces at the start.
+	// fields above (this one's stay empty: White and full read the
+	// position's head); start is the number of pieces at the start.
 	heads []*Net
 	start int
 }
@@ -312,7 +313,6 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		m.setOutput(w2, t)
 		n.heads[b] = &m
 	}
-	n.setOutput(nw.W2[:h], nil) // n's own output fields: bucket 0's, unused
 	return n, nil
 }
 
@@ -543,7 +543,8 @@ func (n *Net) update1(acc, prev *NetAcc, q, p *movegen.Position) {
 }
 
 // Output returns the network's score of the sums acc, centi-men, White's
-// view (without the tempo term: see White).
+// view (without the tempo term: see White), for a network of one set of
+// output weights (a network of output buckets: the head's).
 func (n *Net) Output(acc *NetAcc) int {
 	return int(n.outputSum(acc) / (NetQ * NetOutScale))
 }
