@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -13,7 +12,9 @@ import (
 // correction (learned.go) where a network file is in use.
 //
 // Inputs: four blocks of one input per playable square (NetKinds: own men,
-// the other side's men, own kings, the other side's kings), read twice:
+// the other side's men, own kings, the other side's kings; Italian Damone
+// has six, NetKindsDamone: its Dame are the kings, and its Damoni, the
+// highest rank, a fifth and sixth block of their own), read twice:
 // view A from White's side (White's pieces are "own", squares numbered as
 // the layout numbers them from White's view) and view B from Black's
 // (Black's pieces are "own", each square numbered as its rotation is).
@@ -82,6 +83,10 @@ const NetOutScale = 64
 // other kings.
 const NetKinds = 4
 
+// NetKindsDamone is the number of input blocks of an Italian Damone
+// network: NetKinds (its Dame as the kings) and own and other Damoni.
+const NetKindsDamone = 6
+
 // NetBlock is the hidden units of one block: a network has a whole number
 // of blocks (each four words of four lanes), the unit its loops run over.
 const NetBlock = 16
@@ -109,7 +114,7 @@ type netBlock [4]uint64
 // squares + square) then hidden unit, B1 and W2 by hidden unit.
 type NetWeights struct {
 	Hidden int
-	W1     []int16 // NetKinds × squares × Hidden
+	W1     []int16 // kinds (NetKinds, or NetKindsDamone) × squares × Hidden
 	B1     []int16 // Hidden
 	W2     []int32 // Hidden
 	// T, if not nil, are the tempo weights (Hidden of them, nettempo.go):
@@ -133,9 +138,13 @@ type NetAcc [2 * netBlocks]netBlock
 type Net struct {
 	hand func(p *movegen.Position) int // the variant's hand-written evaluation (White)
 	nb   int                           // blocks per view
+	// damone marks an Italian Damone network (six kinds): its updates take
+	// the portable code, which reads the Damoni (updateWide's offsets
+	// know four kinds).
+	damone bool
 	// rows[((k*64)+b)*2nb : +2nb] is what a piece of kind k (0 White man,
-	// 1 Black man, 2 White king, 3 Black king) on bit b adds to both
-	// views' blocks.
+	// 1 Black man, 2 White king, 3 Black king; Damone: 4 White Damone, 5
+	// Black Damone) on bit b adds to both views' blocks.
 	rows []netBlock
 	// one is rows again as a fixed-size array (Go cannot view a
 	// []netBlock as one), for a network of one block a view (NetBlock
@@ -186,11 +195,21 @@ type Net struct {
 // above): a lane holds its sum + netLaneBias.
 const netLaneBias = 1 << 15
 
-// netSets returns the four piece sets of a position: White men, Black
-// men, White kings, Black kings.
-func netSets(p *movegen.Position) [4]uint64 {
-	w, b, k := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
-	return [4]uint64{w &^ k, b &^ k, w & k, b & k}
+// netSets returns the piece sets of a position by input kind: White men,
+// Black men, White kings, Black kings, then Italian Damone's White and
+// Black Damoni (Position.Super, empty in every other variant; a Damone is
+// in Kings too, and is read in its own set only).
+func netSets(p *movegen.Position) [NetKindsDamone]uint64 {
+	w, b, k, s := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings, p.Super
+	return [NetKindsDamone]uint64{w &^ k, b &^ k, w & k &^ s, b & k &^ s, w & s, b & s}
+}
+
+// netKinds returns the number of input kinds of l's networks.
+func (l *layout) netKinds() int {
+	if l.damone {
+		return NetKindsDamone
+	}
+	return NetKinds
 }
 
 // lanesBlock puts the 16 values x (each within int16) in one block's
@@ -226,16 +245,13 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	if err := CheckNetHidden(h); err != nil {
 		return nil, fmt.Errorf("eval network: %v", err)
 	}
-	if l.damone {
-		return nil, errors.New("eval network: Damone has no network layout")
-	}
 	if err := CheckNetBuckets(nw.Buckets); err != nil {
 		return nil, fmt.Errorf("eval network: %v", err)
 	}
-	nbk := nw.buckets()
-	if len(nw.W1) != NetKinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != nbk*h {
+	nbk, kinds := nw.buckets(), l.netKinds()
+	if len(nw.W1) != kinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != nbk*h {
 		return nil, fmt.Errorf("eval network: %d, %d, %d weights; want %d, %d, %d",
-			len(nw.W1), len(nw.B1), len(nw.W2), NetKinds*l.nsq*h, h, nbk*h)
+			len(nw.W1), len(nw.B1), len(nw.W2), kinds*l.nsq*h, h, nbk*h)
 	}
 	if nw.T != nil && len(nw.T) != nbk*h {
 		return nil, fmt.Errorf("eval network: %d tempo weights, want %d", len(nw.T), nbk*h)
@@ -244,7 +260,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
 	}
 	nb := h / NetBlock
-	n := &Net{hand: l.hand, nb: nb, rows: make([]netBlock, NetKinds*64*2*nb), raw: nw}
+	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
 	if nb > 1 && netWideKernels {
 		n.wide = make([]netBlock, len(n.rows))
 	}
@@ -254,10 +270,10 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		if sa < 0 || sb < 0 {
 			continue
 		}
-		for k := 0; k < NetKinds; k++ {
-			// View A: White's pieces are own (kinds 0 and 2 stay), read on
-			// White's numbering; view B: Black's pieces are own (the
-			// colours swap: 0↔1, 2↔3), on the rotated numbering.
+		for k := 0; k < kinds; k++ {
+			// View A: White's pieces are own (kinds 0, 2 and 4 stay), read
+			// on White's numbering; view B: Black's pieces are own (the
+			// colours swap: 0↔1, 2↔3, 4↔5), on the rotated numbering.
 			row := n.rows[(k*64+b)*2*nb : (k*64+b+1)*2*nb]
 			for _, v := range [2]struct {
 				kind, sq, off int
@@ -273,7 +289,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 						wide[i] = lanesBlock(x[NetBlock*i:])
 					}
 				}
-				if nb == 1 && haveNetKernels {
+				if nb == 1 && haveNetKernels && !l.damone {
 					if n.lanes == nil {
 						n.lanes = new([NetKinds][64][2]netBlock)
 					}
@@ -287,7 +303,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	packBlocks(n.bias[:nb], x)
 	packBlocks(n.bias[nb:2*nb], x)
-	if nb == 1 {
+	if nb == 1 && !l.damone {
 		n.one = new([NetKinds][64][2]netBlock)
 		for k := range n.one {
 			for b := range n.one[k] {
@@ -339,12 +355,13 @@ func (n *Net) setOutput(w2, t []int32) {
 // largest weight of any piece kind there (one piece a square).
 func netBound(nsq int, nw NetWeights) (int, int) {
 	h := nw.Hidden
+	kinds := len(nw.W1) / (nsq * h)
 	worst, wj := -1, 0
 	for j := 0; j < h; j++ {
 		s := abs16(nw.B1[j])
 		for sq := 0; sq < nsq; sq++ {
 			m := 0
-			for k := 0; k < NetKinds; k++ {
+			for k := 0; k < kinds; k++ {
 				m = max(m, abs16(nw.W1[(k*nsq+sq)*h+j]))
 			}
 			s += m
@@ -425,7 +442,7 @@ func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 		n.update1(acc, prev, q, p)
 		return
 	}
-	if n.wide != nil && netWideKernels {
+	if n.wide != nil && netWideKernels && !n.damone {
 		n.updateWide(acc, prev, q, p)
 		return
 	}
@@ -728,10 +745,19 @@ func NetInputs(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]int32, 
 }
 
 // NetSquares returns the playable squares of v's layout (the network's
-// inputs are NetKinds times as many), or 0 when v has none.
+// inputs are NetInputKinds times as many), or 0 when v has none.
 func NetSquares(v *movegen.Variant) int {
-	if l := layoutOf(v); l != nil && !l.damone {
+	if l := layoutOf(v); l != nil {
 		return l.nsq
 	}
 	return 0
+}
+
+// NetInputKinds returns the number of input kinds of v's networks:
+// NetKindsDamone for the Italian Damone rule sets, NetKinds for the others.
+func NetInputKinds(v *movegen.Variant) int {
+	if l := layoutOf(v); l != nil {
+		return l.netKinds()
+	}
+	return NetKinds
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/damaengine/damaengine/movegen"
 )
 
-// netVariants are the variants a network can be loaded for (all with a
-// learned layout but Damone's two rule options).
+// netVariants are the variants a network can be loaded for (every one with
+// a learned layout).
 func netVariants() []*movegen.Variant {
 	var vs []*movegen.Variant
 	for _, v := range learnedVariants {
@@ -26,7 +26,7 @@ func netVariants() []*movegen.Variant {
 // weights up to ±w1 units.
 func randomNet(v *movegen.Variant, hidden, w1 int, seed uint64) NetWeights {
 	r := rand.New(rand.NewPCG(seed, 17))
-	n := NetKinds * NetSquares(v) * hidden
+	n := NetInputKinds(v) * NetSquares(v) * hidden
 	nw := NetWeights{Hidden: hidden, W1: make([]int16, n), B1: make([]int16, hidden), W2: make([]int32, hidden)}
 	for i := range nw.W1 {
 		nw.W1[i] = int16(r.IntN(2*w1+1) - w1)
@@ -176,9 +176,40 @@ func TestNetFile(t *testing.T) {
 	if ActiveNet(v) != nil {
 		t.Error("ActiveNet after HandWrittenOnly")
 	}
+	// A network of four kinds (Italian's) does not fit Damone's six.
 	var dm bytes.Buffer
-	if err := WriteNet(&dm, movegen.Damone, NetWeights{Hidden: NetBlock}); err == nil {
-		t.Error("WriteNet for Damone: no error")
+	if err := WriteNet(&dm, movegen.Damone, randomNet(movegen.Italian, NetBlock, 100, 5)); err == nil ||
+		!strings.Contains(err.Error(), "want 3072") {
+		t.Errorf("WriteNet for Damone of Italian's inputs: %v, want an error naming 3072 weights", err)
+	}
+}
+
+// TestNetDamoni: an Italian Damone network reads the Damoni as kinds of
+// their own (4 own, 5 the other side's), the Dame as kings, in both views.
+func TestNetDamoni(t *testing.T) {
+	v := movegen.Damone
+	if NetInputKinds(v) != NetKindsDamone || NetInputKinds(movegen.Italian) != NetKinds {
+		t.Fatalf("input kinds: Damone %d, Italian %d", NetInputKinds(v), NetInputKinds(movegen.Italian))
+	}
+	p := v.Start() // one Damone, two Dame, five Pedine a side
+	a, b, _ := NetInputs(v, &p, nil, nil)
+	nsq := NetSquares(v)
+	count := func(in []int32) (c [NetKindsDamone]int) {
+		for _, x := range in {
+			c[int(x)/nsq]++
+		}
+		return c
+	}
+	want := [NetKindsDamone]int{5, 5, 2, 2, 1, 1}
+	if ca, cb := count(a), count(b); ca != want || cb != want {
+		t.Errorf("start: inputs by kind, view A %v, view B %v; want %v each", ca, cb, want)
+	}
+	// The same position with White's Damone made a Dama scores otherwise.
+	n := loadNet(t, v, randomNet(v, 32, 200, 9))
+	q := p
+	q.Super &^= p.Super & p.Pieces[movegen.White]
+	if n.full(&p) == n.full(&q) {
+		t.Errorf("a Damone and a Dama on the same square score the same (%d)", n.full(&p))
 	}
 }
 
@@ -332,6 +363,9 @@ func TestNetOutputKernel(t *testing.T) {
 func TestNetPortablePaths(t *testing.T) {
 	checked := 0
 	for _, v := range netVariants() {
+		if NetInputKinds(v) != NetKinds {
+			continue // Damone's networks take updateBlocks (TestNetMatchesReference)
+		}
 		nw := randomNet(v, NetBlock, 200, uint64(v.ID()*7+1))
 		n := loadNet(t, v, nw)
 		if haveNetKernels && (n.lanes == nil || n.out16 == nil) {

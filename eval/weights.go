@@ -33,7 +33,7 @@ import (
 //	version  uint16 (2)
 //	variant  uint8 length, then the variant's name
 //	layout   uint16 playable squares, uint16 hidden units (H)
-//	W1       NetKinds × squares × H int16, by input then hidden unit
+//	W1       kinds × squares × H int16 (kinds: NetKinds, Damone NetKindsDamone), by input then hidden unit
 //	B1       H int16
 //	W2       H int32
 //	checksum uint32 CRC-32 (IEEE) of every byte before it
@@ -51,7 +51,7 @@ import (
 //	version  uint16 (4)
 //	variant  uint8 length, then the variant's name
 //	layout   uint16 playable squares, uint16 hidden units (H), uint16 buckets (B, 2 to MaxNetBuckets), uint8 tempo (0 or 1)
-//	W1       NetKinds × squares × H int16, by input then hidden unit
+//	W1       kinds × squares × H int16 (kinds: NetKinds, Damone NetKindsDamone), by input then hidden unit
 //	B1       H int16
 //	W2       B × H int32, bucket by bucket
 //	T        B × H int32, when tempo is 1
@@ -408,7 +408,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		tempo = b[pos+2] == 1
 		pos += 3
 	}
-	n1 := NetKinds * nsq * h
+	n1 := l.netKinds() * nsq * h
 	nt := 0
 	if tempo {
 		nt = nbk * h

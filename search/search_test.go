@@ -1070,7 +1070,7 @@ func TestNetIncremental(t *testing.T) {
 		movegen.Turkish:       "W:Wa3,b3,c3,e3,f3,g4,h3,Kd6:Ba6,b6,c6,d7,f6,g6,h6,Kb2",
 	}
 	for _, v := range []*movegen.Variant{movegen.International, movegen.Italian, movegen.Russian, movegen.Turkish} {
-		n := eval.NetSquares(v) * eval.NetKinds * 16
+		n := eval.NetSquares(v) * eval.NetInputKinds(v) * 16
 		nw := eval.NetWeights{Hidden: 16, W1: make([]int16, n), B1: make([]int16, 16), W2: make([]int32, 16)}
 		x := uint32(12345)
 		rnd := func(k int) int { x = x*1664525 + 1013904223; return int(x>>8)%(2*k+1) - k }

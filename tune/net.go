@@ -68,7 +68,7 @@ func BuildNetSet(v *movegen.Variant, games []Game, cfg LabelConfig) *NetSet {
 
 // NetConfig configures the network fit.
 type NetConfig struct {
-	Inputs int // eval.NetKinds × the variant's squares
+	Inputs int // eval.NetInputKinds × the variant's squares
 	Hidden int // eval.CheckNetHidden's rule
 	K      float64
 	Epochs int

@@ -68,7 +68,7 @@ func entropy(s *NetSet) float64 {
 func TestFitNetRecoversTeacher(t *testing.T) {
 	const k, hidden = 100.0, 16
 	v := movegen.International
-	inputs := eval.NetKinds * eval.NetSquares(v)
+	inputs := eval.NetInputKinds(v) * eval.NetSquares(v)
 	teacher := newNetState(inputs, hidden, rand.New(rand.NewPCG(7, 7)))
 	for i := range teacher.W1 {
 		teacher.W1[i] *= 3

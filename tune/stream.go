@@ -388,7 +388,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 	size := int64(pr.Header.Record)
 	st, _ := pr.f.Seek(0, io.SeekCurrent)
 	dataOff := st - int64(pr.r.Buffered())
-	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetKinds * eval.NetSquares(v)}
+	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetInputKinds(v) * eval.NetSquares(v)}
 	chunks := int((n + streamChunk - 1) / streamChunk)
 	readChunk := func(c int, buf []byte) ([]byte, error) {
 		lo := int64(c) * streamChunk

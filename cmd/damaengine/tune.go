@@ -248,7 +248,7 @@ func runTuneFit(c *command, args []string) int {
 	}
 	lab := tune.LabelConfig{Lambda: *lambda, K: k, Skip: 10}
 	if net {
-		return fitNet(c, v, games, lab, tune.NetConfig{Inputs: eval.NetKinds * eval.NetSquares(v), Hidden: *hidden,
+		return fitNet(c, v, games, lab, tune.NetConfig{Inputs: eval.NetInputKinds(v) * eval.NetSquares(v), Hidden: *hidden,
 			K: k, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: 1}, *out, t0)
 	}
 	train := tune.BuildSet(v, games, lab)
