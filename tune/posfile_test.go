@@ -3,6 +3,7 @@ package tune
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -320,6 +321,81 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 		eval.ResetWeights(v)
 		if checked == 0 || worst > 3 {
 			t.Fatalf("tempo %v, %d buckets: %v positions, eval and the float model differ by up to %.1f centi-men", tempo, c.buckets, checked, worst)
+		}
+	}
+}
+
+// TestSparseStarts: a sparse part's games start from random endings of 3
+// to P pieces, one side or more of each colour, no man on its own crown
+// row, the side to move with a move, the same for the same seed and game;
+// the part's header says sparse=P, and its games end well before an
+// opening's (few pieces), with their records readable. Damone and bounds
+// outside 3 to 24 are refused.
+func TestSparseStarts(t *testing.T) {
+	var ml movegen.MoveList
+	for _, v := range []*movegen.Variant{movegen.Turkish, movegen.International, movegen.English} {
+		sizes := map[int]bool{}
+		for g := 0; g < 200; g++ {
+			p := sparseStart(v, 6, 9, g)
+			if q := sparseStart(v, 6, 9, g); q != p {
+				t.Fatalf("%v game %d: two different starts for one seed", v, g)
+			}
+			n := bits.OnesCount64(p.Occupied())
+			sizes[n] = true
+			if n < MinSparse || n > 6 || p.Pieces[movegen.White] == 0 || p.Pieces[movegen.Black] == 0 {
+				t.Fatalf("%v game %d: %s: %d pieces, want 3 to 6 with both colours", v, g, v.FEN(&p), n)
+			}
+			for _, c := range []movegen.Color{movegen.White, movegen.Black} {
+				if p.Men(c)&v.CrownRank(c) != 0 {
+					t.Fatalf("%v game %d: %s: a man on its crown row", v, g, v.FEN(&p))
+				}
+			}
+			if p.Key != p.ComputeKey() {
+				t.Fatalf("%v game %d: key not set", v, g)
+			}
+			if v.Generate(&p, &ml); ml.N == 0 {
+				t.Fatalf("%v game %d: %s: no move for the side to move", v, g, v.FEN(&p))
+			}
+		}
+		if len(sizes) != 4 {
+			t.Errorf("%v: piece counts %v, want each of 3 to 6", v, sizes)
+		}
+	}
+	dir := t.TempDir()
+	v := movegen.Turkish
+	cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: 3, Nodes: 150, Seed: 7, TTLog2: 12, Jitter: true},
+		Shard: 1, Shards: 1, EvalName: "test", Sparse: 5}
+	part := filepath.Join(dir, "sparse.part")
+	if err := GeneratePositions(cfg, part, nil); err != nil {
+		t.Fatal(err)
+	}
+	pr, err := OpenPositions(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	if !strings.Contains(pr.Header.line(), " sparse=5") {
+		t.Errorf("header %q: no sparse=5", pr.Header.line())
+	}
+	var r Record
+	for i := int64(0); i < pr.Len(); i++ {
+		if err := pr.Next(&r); err != nil {
+			t.Fatal(err)
+		}
+		if n := bits.OnesCount64(r.Pos.Occupied()); n > 5 {
+			t.Fatalf("record %d: %d pieces in a game from at most 5", i, n)
+		}
+	}
+	if pr.Len() == 0 {
+		t.Error("no records")
+	}
+	for _, bad := range []PosGenConfig{
+		{GenConfig: cfg.GenConfig, Shard: 1, Shards: 1, Sparse: 2},
+		{GenConfig: cfg.GenConfig, Shard: 1, Shards: 1, Sparse: 25},
+		{GenConfig: GenConfig{Variant: movegen.Damone, Games: 1, Nodes: 100}, Shard: 1, Shards: 1, Sparse: 5},
+	} {
+		if err := GeneratePositions(bad, filepath.Join(dir, "bad.part"), nil); err == nil || !strings.Contains(err.Error(), "sparse") {
+			t.Errorf("sparse %d for %v: %v, want an error naming sparse starts", bad.Sparse, bad.Variant, err)
 		}
 	}
 }

@@ -33,7 +33,18 @@ type PosGenConfig struct {
 	GenConfig
 	Shard, Shards int    // this part is shard Shard (1..Shards) of Shards
 	EvalName      string // how the players evaluate, for the header
+	// Sparse, when not 0 (MinSparse to MaxSparse), starts each game from a
+	// random ending of 3 to Sparse pieces (sparseStart) instead of an
+	// opening: the positions the openings' games seldom reach, so that a
+	// network learns, say, that a lone king is worth more than a man.
+	Sparse int
 }
+
+// The bounds of PosGenConfig.Sparse.
+const (
+	MinSparse = 3
+	MaxSparse = 24
+)
 
 // PosProgress is GeneratePositions' report after each game.
 type PosProgress struct {
@@ -57,7 +68,55 @@ func (cfg *PosGenConfig) header(size int) *PosHeader {
 	if cfg.Jitter {
 		h.set("jitter", "1")
 	}
+	if cfg.Sparse > 0 {
+		h.set("sparse", strconv.Itoa(cfg.Sparse))
+	}
 	return h
+}
+
+// sparseStart returns the start of game g of a sparse part: 3 to most
+// pieces (at least one a side, each side's count drawn piece by piece) on
+// random squares of v's board, each a king with probability 1/3, no man on
+// its own crown row (where it would have been crowned), and a random side
+// to move with a legal move (drawn again otherwise). It depends on seed
+// and g only. Italian Damone has no sparse starts (its Damoni have rules
+// of their own: where they start, who may take them).
+func sparseStart(v *movegen.Variant, most int, seed uint64, g int) movegen.Position {
+	r := rand.New(rand.NewPCG(seed^0x5ba55e, uint64(g)))
+	var squares []int
+	for b := 0; b < 64; b++ {
+		if v.Board()>>b&1 != 0 {
+			squares = append(squares, b)
+		}
+	}
+	var ml movegen.MoveList
+	for {
+		var p movegen.Position
+		n := MinSparse + r.IntN(most-MinSparse+1)
+		for i := 0; i < n; i++ {
+			c := movegen.Color(r.IntN(2))
+			if i < 2 {
+				c = movegen.Color(i)
+			}
+			king := r.IntN(3) == 0
+			for {
+				b := squares[r.IntN(len(squares))]
+				if p.Occupied()>>b&1 != 0 || (!king && v.CrownRank(c)>>b&1 != 0) {
+					continue
+				}
+				p.Pieces[c] |= 1 << b
+				if king {
+					p.Kings |= 1 << b
+				}
+				break
+			}
+		}
+		p.Side = movegen.Color(r.IntN(2))
+		p.Key = p.ComputeKey()
+		if v.Generate(&p, &ml); ml.N > 0 {
+			return p
+		}
+	}
 }
 
 // shardGames returns the number of games of shard k (1-based) of n when
@@ -110,6 +169,12 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	}
 	if cfg.Shards < 1 || cfg.Shard < 1 || cfg.Shard > cfg.Shards {
 		return fmt.Errorf("tune: shard %d/%d: want K/N with 1 ≤ K ≤ N", cfg.Shard, cfg.Shards)
+	}
+	if cfg.Sparse != 0 && (cfg.Sparse < MinSparse || cfg.Sparse > MaxSparse) {
+		return fmt.Errorf("tune: sparse starts of at most %d pieces: want %d to %d", cfg.Sparse, MinSparse, MaxSparse)
+	}
+	if cfg.Sparse != 0 && cfg.Variant.HasDamoni() {
+		return fmt.Errorf("tune: %s has no sparse starts (its Damoni have rules of their own)", cfg.Variant.RulesName())
 	}
 	ops, err := bench.Openings(cfg.Variant)
 	if err != nil {
@@ -175,7 +240,11 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	rec := make([]byte, codec.Size())
 	for j := ck.games; j < total; j++ {
 		g := cfg.Shard - 1 + j*cfg.Shards
-		game := playGame(cfg.GenConfig, eng, ops[order[g%len(ops)]].Pos, g)
+		from := ops[order[g%len(ops)]].Pos
+		if cfg.Sparse > 0 {
+			from = sparseStart(cfg.Variant, cfg.Sparse, cfg.Seed, g)
+		}
+		game := playGame(cfg.GenConfig, eng, from, g)
 		for _, s := range game.Positions {
 			r := Record{Pos: s.Pos, Result: game.Result, Score: ScoreLabel(s.Score, s.Pos.Side)}
 			if err := codec.Encode(rec, &r); err != nil {

@@ -19,7 +19,7 @@ import (
 )
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
-       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
+       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--lambda L] [--limit N] [--threads T]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
@@ -69,6 +69,7 @@ func runTuneGen(c *command, args []string) int {
 	weights := c.String("weights", "", "play with this weights file (a later generation)")
 	format := c.String("format", "games", "games (a text games file, for tune fit without --hidden) or positions (binary records at scale, sharded)")
 	shard := c.String("shard", "1/1", "with --format positions: make part K of N (K = 1..N) of the games")
+	sparse := c.Int("sparse", 0, "with --format positions: start each game from a random ending of 3 to P pieces, not an opening (0: openings)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -76,7 +77,7 @@ func runTuneGen(c *command, args []string) int {
 	switch *format {
 	case "games":
 	case "positions":
-		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *weights)
+		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *sparse, *weights)
 	default:
 		return c.fail(2, "--format %q: want games or positions", *format)
 	}
@@ -328,7 +329,7 @@ func parseShard(s string) (k, n int, err error) {
 
 // genPositions is tune gen --format positions: one shard's part file of
 // labelled quiet positions (tune.GeneratePositions).
-func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd int, weights string) int {
+func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd, sparse int, weights string) int {
 	k, n, err := parseShard(shard)
 	if err != nil {
 		return c.fail(2, "%v", err)
@@ -336,8 +337,14 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 	if games < 1 || nodes < 1 || rnd < 0 {
 		return c.fail(2, "--games and --nodes must be 1 or more, --random-plies 0 or more")
 	}
+	if sparse != 0 && (sparse < tune.MinSparse || sparse > tune.MaxSparse) {
+		return c.fail(2, "--sparse %d: want 0 (openings) or %d to %d pieces", sparse, tune.MinSparse, tune.MaxSparse)
+	}
+	if sparse != 0 && v.HasDamoni() {
+		return c.fail(2, "--sparse: %s has no sparse starts (its Damoni have rules of their own)", v.RulesName())
+	}
 	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, Jitter: true},
-		Shard: k, Shards: n, EvalName: "embedded"}
+		Shard: k, Shards: n, EvalName: "embedded", Sparse: sparse}
 	switch {
 	case weights == "hand":
 		eval.HandWrittenOnly(v)
@@ -357,7 +364,11 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return c.fail(1, "%v", err)
 		}
-		out = filepath.Join(dir, fmt.Sprintf("%s-s%d-g%d-n%d-%dof%d.part", v.RulesName(), seed, games, nodes, k, n))
+		kind := ""
+		if sparse > 0 {
+			kind = fmt.Sprintf("-sparse%d", sparse)
+		}
+		out = filepath.Join(dir, fmt.Sprintf("%s%s-s%d-g%d-n%d-%dof%d.part", v.RulesName(), kind, seed, games, nodes, k, n))
 	}
 	fmt.Fprintf(c.stderr, "tune: shard %d/%d of %d games into %s\n", k, n, games, out)
 	last := time.Time{}
