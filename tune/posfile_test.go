@@ -329,11 +329,11 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 // to P pieces, one side or more of each colour, no man on its own crown
 // row, the side to move with a move, the same for the same seed and game;
 // the part's header says sparse=P, and its games end well before an
-// opening's (few pieces), with their records readable. Damone and bounds
-// outside 3 to 24 are refused.
+// opening's (few pieces), with their records readable; Damone's start
+// with a Damone a side. Bounds outside 3 to 24 are refused.
 func TestSparseStarts(t *testing.T) {
 	var ml movegen.MoveList
-	for _, v := range []*movegen.Variant{movegen.Turkish, movegen.International, movegen.English} {
+	for _, v := range []*movegen.Variant{movegen.Turkish, movegen.International, movegen.English, movegen.Damone, movegen.DamoneAllDamoni} {
 		sizes := map[int]bool{}
 		for g := 0; g < 200; g++ {
 			p := sparseStart(v, 6, 9, g)
@@ -349,6 +349,12 @@ func TestSparseStarts(t *testing.T) {
 				if p.Men(c)&v.CrownRank(c) != 0 {
 					t.Fatalf("%v game %d: %s: a man on its crown row", v, g, v.FEN(&p))
 				}
+			}
+			if v.HasDamoni() && (p.Super&p.Pieces[movegen.White] == 0 || p.Super&p.Pieces[movegen.Black] == 0 || p.Super&^p.Kings != 0) {
+				t.Fatalf("%v game %d: %s: not a Damone a side among the kings", v, g, v.FEN(&p))
+			}
+			if !v.HasDamoni() && p.Super != 0 {
+				t.Fatalf("%v game %d: Damoni outside Damone", v, g)
 			}
 			if p.Key != p.ComputeKey() {
 				t.Fatalf("%v game %d: key not set", v, g)
@@ -392,7 +398,6 @@ func TestSparseStarts(t *testing.T) {
 	for _, bad := range []PosGenConfig{
 		{GenConfig: cfg.GenConfig, Shard: 1, Shards: 1, Sparse: 2},
 		{GenConfig: cfg.GenConfig, Shard: 1, Shards: 1, Sparse: 25},
-		{GenConfig: GenConfig{Variant: movegen.Damone, Games: 1, Nodes: 100}, Shard: 1, Shards: 1, Sparse: 5},
 	} {
 		if err := GeneratePositions(bad, filepath.Join(dir, "bad.part"), nil); err == nil || !strings.Contains(err.Error(), "sparse") {
 			t.Errorf("sparse %d for %v: %v, want an error naming sparse starts", bad.Sparse, bad.Variant, err)

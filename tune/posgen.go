@@ -78,9 +78,10 @@ func (cfg *PosGenConfig) header(size int) *PosHeader {
 // pieces (at least one a side, each side's count drawn piece by piece) on
 // random squares of v's board, each a king with probability 1/3, no man on
 // its own crown row (where it would have been crowned), and a random side
-// to move with a legal move (drawn again otherwise). It depends on seed
-// and g only. Italian Damone has no sparse starts (its Damoni have rules
-// of their own: where they start, who may take them).
+// to move with a legal move (drawn again otherwise). In Italian Damone
+// each side's first piece is a Damone, as every game starts with one a
+// side (and under the all-Damoni rule a side without one has lost), the
+// others Pedine or Dame. It depends on seed and g only.
 func sparseStart(v *movegen.Variant, most int, seed uint64, g int) movegen.Position {
 	r := rand.New(rand.NewPCG(seed^0x5ba55e, uint64(g)))
 	var squares []int
@@ -99,6 +100,8 @@ func sparseStart(v *movegen.Variant, most int, seed uint64, g int) movegen.Posit
 				c = movegen.Color(i)
 			}
 			king := r.IntN(3) == 0
+			super := i < 2 && v.HasDamoni()
+			king = king || super
 			for {
 				b := squares[r.IntN(len(squares))]
 				if p.Occupied()>>b&1 != 0 || (!king && v.CrownRank(c)>>b&1 != 0) {
@@ -107,6 +110,9 @@ func sparseStart(v *movegen.Variant, most int, seed uint64, g int) movegen.Posit
 				p.Pieces[c] |= 1 << b
 				if king {
 					p.Kings |= 1 << b
+				}
+				if super {
+					p.Super |= 1 << b
 				}
 				break
 			}
@@ -172,9 +178,6 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	}
 	if cfg.Sparse != 0 && (cfg.Sparse < MinSparse || cfg.Sparse > MaxSparse) {
 		return fmt.Errorf("tune: sparse starts of at most %d pieces: want %d to %d", cfg.Sparse, MinSparse, MaxSparse)
-	}
-	if cfg.Sparse != 0 && cfg.Variant.HasDamoni() {
-		return fmt.Errorf("tune: %s has no sparse starts (its Damoni have rules of their own)", cfg.Variant.RulesName())
 	}
 	ops, err := bench.Openings(cfg.Variant)
 	if err != nil {

@@ -340,9 +340,6 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 	if sparse != 0 && (sparse < tune.MinSparse || sparse > tune.MaxSparse) {
 		return c.fail(2, "--sparse %d: want 0 (openings) or %d to %d pieces", sparse, tune.MinSparse, tune.MaxSparse)
 	}
-	if sparse != 0 && v.HasDamoni() {
-		return c.fail(2, "--sparse: %s has no sparse starts (its Damoni have rules of their own)", v.RulesName())
-	}
 	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, Jitter: true},
 		Shard: k, Shards: n, EvalName: "embedded", Sparse: sparse}
 	switch {

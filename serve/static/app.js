@@ -186,10 +186,12 @@ function showRatings() {
     sel.add(new Option(lr ? `${l} — ${lr.provisional ? "≈" : ""}${lr.rating}` : l, l));
   }
   if (keep) sel.value = keep;
-  const measured = Rating.MEASURED.includes(v);
-  $("levelnote").textContent = measured
-    ? "Level ratings: the ladder measured in self-play (docs/testing.md), level 1 set at 1000; ≈ max depends on the machine."
-    : `Level ratings in ${v} are provisional (≈): its ladder was never measured; the Italian ladder stands in.`;
+  const through = Rating.measuredThrough(v);
+  $("levelnote").textContent = through === "8"
+    ? "Level ratings: the ladder measured in self-play (docs/browser.md), level 1 set at 1000; ≈ max depends on the machine."
+    : through
+      ? `Level ratings in ${v}: levels 1–${through} measured in self-play (docs/browser.md), level 1 set at 1000; ≈ above: the Italian rungs stand in.`
+      : `Level ratings in ${v} are provisional (≈): its ladder was never measured; the Italian ladder stands in.`;
 }
 
 function exportRatings() {

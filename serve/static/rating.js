@@ -26,27 +26,60 @@
   // The levels' ratings. Level 1 is the anchor, set at 1000: no game
   // against people ties the scale to a human pool, so the zero point is a
   // choice, not a measurement. Each level above adds its rung measured
-  // in self-play in Italian (each level against the one below, 100 games,
-  // docs/testing.md; re-measured 2026-12-05 with the two-shard network):
-  // +85, +363, +230, +220, +81, +81, +31, and max +132 over level 8
-  // (measured 2026-12-01 at 2 M nodes a move; in the page max has
-  // the move time only, so its rating depends on the machine and is
-  // marked provisional everywhere). Levels 1-7 are capped by nodes, so
-  // their strength does not depend on the machine or on WebAssembly;
-  // level 8 is capped by 400,000 nodes or 1 s, whichever comes first.
-  const RUNGS = { "1": 0, "2": 85, "3": 363, "4": 230, "5": 220, "6": 81, "7": 81, "8": 31, "max": 132 };
+  // in self-play in its variant (each level against the one below, 100
+  // games at the levels' caps; docs/browser.md, "The levels"). Italian's
+  // ladder was re-measured 2026-12-05 with the two-shard network: +85,
+  // +363, +230, +220, +81, +81, +31, and max +132 over level 8 (measured
+  // 2026-12-01 at 2 M nodes a move; in the page max has the move time
+  // only, so its rating depends on the machine and is marked provisional
+  // everywhere). Where a variant's rung was not measured, the Italian
+  // rung stands in, and that level and every one above it are provisional.
+  // Levels 1-7 are capped by nodes, so their strength does not depend on
+  // the machine or on WebAssembly; level 8 is capped by 400,000 nodes or
+  // 1 s, whichever comes first.
+  const ITALIAN = { "2": 85, "3": 363, "4": 230, "5": 220, "6": 81, "7": 81, "8": 31, "max": 132 };
+  const RUNGS = {
+    italian: ITALIAN,
+  };
   const ANCHOR = 1000;
   const ORDER = ["1", "2", "3", "4", "5", "6", "7", "8", "max"];
+
+  // ladder returns a variant's levels: {level: {rating, provisional}}.
+  function ladder(variant) {
+    const own = RUNGS[variant] || {};
+    const out = {};
+    let r = ANCHOR, sure = Object.keys(own).length > 0;
+    for (const l of ORDER) {
+      if (l !== "1") {
+        if (own[l] === undefined || l === "max") sure = false;
+        r += own[l] !== undefined ? own[l] : ITALIAN[l];
+      }
+      out[l] = { rating: r, provisional: !sure };
+    }
+    return out;
+  }
+  const LADDERS = {};
+  for (const v in RUNGS) LADDERS[v] = ladder(v);
+  // LEVELS is the Italian ladder's ratings by level.
   const LEVELS = {};
-  { let r = ANCHOR; for (const l of ORDER) { r += RUNGS[l]; LEVELS[l] = r; } }
-  // the variants whose ladder was measured; elsewhere the Italian ladder
-  // stands in and the ratings are provisional
-  const MEASURED = ["italian"];
+  for (const l of ORDER) LEVELS[l] = LADDERS.italian[l].rating;
+  // MEASURED are the variants with a measured rung.
+  const MEASURED = Object.keys(RUNGS);
 
   function levelRating(variant, level) {
-    const r = LEVELS[level];
-    if (r === undefined) return null;
-    return { rating: r, provisional: level === "max" || !MEASURED.includes(variant) };
+    const r = (LADDERS[variant] || ladder(variant))[level];
+    return r === undefined ? null : { rating: r.rating, provisional: r.provisional };
+  }
+
+  // measuredThrough returns the highest level of a variant whose rating
+  // stands on measured rungs only ("" when none does).
+  function measuredThrough(variant) {
+    let last = "";
+    for (const l of ORDER) {
+      if (levelRating(variant, l).provisional) break;
+      last = l;
+    }
+    return last;
   }
 
   // The store: {variant: {rating, games, history: [{date, level, score, before, after}]}}.
@@ -64,7 +97,7 @@
   // a level and returns {before, after}.
   function rate(all, variant, level, score, date) {
     const p = player(all, variant);
-    const lr = LEVELS[level];
+    const lr = levelRating(variant, level).rating;
     const before = p.rating;
     const after = update(before, [{ opp: lr, score }], kFor(p.games));
     p.rating = after; p.games++;
@@ -86,7 +119,7 @@
     return out;
   }
 
-  const api = { START, K, K_NEW, NEW_GAMES, ANCHOR, LEVELS, MEASURED, expected, update, kFor, levelRating, load, save, player, rate, importText };
+  const api = { START, K, K_NEW, NEW_GAMES, ANCHOR, LEVELS, MEASURED, expected, update, kFor, levelRating, measuredThrough, load, save, player, rate, importText };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.Rating = api;
 })(typeof self !== "undefined" ? self : this);
