@@ -40,8 +40,8 @@ const posMagic = "damaengine-positions"
 // PosVersion is the positions file format's version.
 const PosVersion = 1
 
-// maxLabelScore is the largest score a record holds, in centi-men.
-const maxLabelScore = 2046
+// MaxLabelScore is the largest score a record holds, in centi-men.
+const MaxLabelScore = 2046
 
 // Record is one labelled quiet position of a positions file.
 type Record struct {
@@ -103,7 +103,7 @@ func NewCodec(v *movegen.Variant) *Codec {
 		c.digit = append(c.digit, d)
 		c.radix = append(c.radix, uint64(len(st)))
 	}
-	c.radix = append(c.radix, 2, 3, 2*(maxLabelScore/2)+1)
+	c.radix = append(c.radix, 2, 3, 2*(MaxLabelScore/2)+1)
 	// Greedy words: each takes digits while their product stays ≤ 2^64.
 	c.words = []int{0}
 	hi, lo := uint64(0), uint64(1) // the product so far, 128 bits
@@ -163,8 +163,8 @@ func (c *Codec) Encode(dst []byte, r *Record) error {
 			}
 			return uint64(r.Result + 1), nil
 		}
-		s := max(min(r.Score, maxLabelScore), -maxLabelScore)
-		return uint64(s/2 + maxLabelScore/2), nil
+		s := max(min(r.Score, MaxLabelScore), -MaxLabelScore)
+		return uint64(s/2 + MaxLabelScore/2), nil
 	}
 	for w := 0; w+1 < len(c.words); w++ {
 		var x uint64
@@ -220,7 +220,7 @@ func (c *Codec) Decode(src []byte, r *Record) error {
 			case i == ns+1:
 				r.Result = int(d) - 1
 			default:
-				r.Score = 2 * (int(d) - maxLabelScore/2)
+				r.Score = 2 * (int(d) - MaxLabelScore/2)
 			}
 		}
 		if x != 0 {
@@ -239,6 +239,9 @@ type PosHeader struct {
 	Fields  map[string]string // the other key=value fields, as written
 	order   []string
 }
+
+// String returns the header line, without its newline.
+func (h *PosHeader) String() string { return strings.TrimSuffix(h.line(), "\n") }
 
 // line returns the header line, newline included.
 func (h *PosHeader) line() string {
@@ -379,7 +382,7 @@ func ScoreLabel(score int, side movegen.Color) int {
 	if side == movegen.Black {
 		score = -score
 	}
-	return max(min(score, maxLabelScore), -maxLabelScore)
+	return max(min(score, MaxLabelScore), -MaxLabelScore)
 }
 
 // mix64 is a fixed 64-bit mixing function (splitmix64's finaliser).

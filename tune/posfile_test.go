@@ -99,7 +99,7 @@ func TestMergeSameBytesAnySplit(t *testing.T) {
 	var outs [][]byte
 	for i, parts := range [][]string{{one}, two, {two[1], two[0]}, three} {
 		out := filepath.Join(dir, "m"+string(rune('0'+i))+".pos")
-		st, err := Merge(out, parts)
+		st, err := Merge(out, parts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +213,7 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 	v := movegen.Italian
 	part := genPart(t, dir, v, 30, 1, 1)
 	data := filepath.Join(dir, "it.pos")
-	if _, err := Merge(data, []string{part}); err != nil {
+	if _, err := Merge(data, []string{part}, nil); err != nil {
 		t.Fatal(err)
 	}
 	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true, Buckets: 2}

@@ -286,6 +286,8 @@ type mergeItem struct {
 // MergeStats says what Merge did.
 type MergeStats struct {
 	Read, Written, Duplicates int64
+	// Relabelled is the records the relabel function changed.
+	Relabelled int64
 }
 
 // Merge joins the part files into one merged positions file at out: every
@@ -295,7 +297,14 @@ type MergeStats struct {
 // streams the file sees the games mixed). The same records in any split
 // or order of parts give the same bytes. All records are held in memory
 // (16 bytes each, plus 32 to sort them).
-func Merge(out string, parts []string) (MergeStats, error) {
+//
+// relabel, if not nil, sees every record written (after the duplicates
+// are dropped) and may change its labels, returning true when it did:
+// the endgame tables' exact values for the positions they hold (tune
+// merge --egdb-path). The header then counts them (tables=N). It must not
+// change the position, and should depend on the position only, so that
+// the bytes stay the same for any split.
+func Merge(out string, parts []string, relabel func(r *Record) bool) (MergeStats, error) {
 	var st MergeStats
 	if len(parts) == 0 {
 		return st, errors.New("tune: merge needs at least one part")
@@ -337,7 +346,7 @@ func Merge(out string, parts []string) (MergeStats, error) {
 		if err := codec.Decode(rec, &r); err != nil {
 			return st, err
 		}
-		r.Result, r.Score = -1, -maxLabelScore // the labels' zero digits
+		r.Result, r.Score = -1, -MaxLabelScore // the labels' zero digits
 		k := keys[i*size : (i+1)*size]
 		if err := codec.Encode(k, &r); err != nil {
 			return st, err
@@ -375,10 +384,30 @@ func Merge(out string, parts []string) (MergeStats, error) {
 	for i := range items {
 		if i == 0 || items[i].h != items[i-1].h || !bytes.Equal(key(items[i]), key(items[i-1])) {
 			distinct++
+			if relabel == nil {
+				continue
+			}
+			b := rec(items[i])
+			if err := codec.Decode(b, &r); err != nil {
+				return st, err
+			}
+			p := r.Pos
+			if relabel(&r) {
+				if r.Pos != p {
+					return st, errors.New("tune: merge: the relabelling changed a position")
+				}
+				if err := codec.Encode(b, &r); err != nil {
+					return st, fmt.Errorf("tune: merge: a relabelled record: %v", err)
+				}
+				st.Relabelled++
+			}
 		}
 	}
 	h := &PosHeader{Variant: v, Record: size, Kind: "merged"}
 	h.set("positions", strconv.FormatInt(distinct, 10))
+	if relabel != nil {
+		h.set("tables", strconv.FormatInt(st.Relabelled, 10))
+	}
 	if _, err := w.WriteString(h.line()); err != nil {
 		return st, err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/damaengine/damaengine/egdb"
 	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
@@ -20,7 +21,7 @@ import (
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
-       damaengine tune merge --out FILE PART...
+       damaengine tune merge --out FILE [--egdb-path DIR] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--lambda L] [--limit N] [--threads T]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
@@ -401,6 +402,7 @@ func skippedNote(n int) string {
 // runTuneMerge joins part files into one de-duplicated positions file.
 func runTuneMerge(c *command, args []string) int {
 	out := c.String("out", "", "merged positions file to write")
+	tables := c.String("egdb-path", "", "endgame tables' directory: the positions they hold take their exact value as labels (result, and a score of ±2046 or 0)")
 	c.SetOutput(io.Discard)
 	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
@@ -412,13 +414,60 @@ func runTuneMerge(c *command, args []string) int {
 		return c.fail(2, "--out and at least one part file are required")
 	}
 	t0 := time.Now()
-	st, err := tune.Merge(*out, c.Args())
+	var relabel func(r *tune.Record) bool
+	if *tables != "" {
+		pr, err := tune.OpenPositions(c.Arg(0))
+		if err != nil {
+			return c.fail(1, "%v", err)
+		}
+		v := pr.Header.Variant
+		pr.Close()
+		if !egdb.Supported(v) {
+			return c.fail(2, "--egdb-path: %s has no endgame tables", v.RulesName())
+		}
+		db, err := egdb.New(256)
+		if err != nil {
+			return c.fail(1, "%v", err)
+		}
+		defer db.Close()
+		n, err := db.LoadPresent(v, *tables)
+		if err != nil {
+			return c.fail(1, "--egdb-path %s: %v", *tables, err)
+		}
+		fmt.Fprintf(c.stderr, "tune: %s tables of up to %d pieces from %s\n", v.RulesName(), n, *tables)
+		relabel = func(r *tune.Record) bool { return tableLabel(db, v, r) }
+	}
+	st, err := tune.Merge(*out, c.Args(), relabel)
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	fmt.Fprintf(c.stderr, "tune: merged %d records of %d parts into %d distinct positions (%d duplicates) in %s: %s\n",
-		st.Read, c.NArg(), st.Written, st.Duplicates, time.Since(t0).Round(time.Millisecond), *out)
+	fmt.Fprintf(c.stderr, "tune: merged %d records of %d parts into %d distinct positions (%d duplicates%s) in %s: %s\n",
+		st.Read, c.NArg(), st.Written, st.Duplicates, tablesNote(relabel != nil, st.Relabelled), time.Since(t0).Round(time.Millisecond), *out)
 	return 0
+}
+
+// tableLabel gives r the tables' value when they hold its position: the
+// result for White, and a score for White of ±2046 (the largest a record
+// holds) for a win or a loss, 0 for a draw, so that the label is the same
+// whatever --lambda weighs it with.
+func tableLabel(db *egdb.DB, v *movegen.Variant, r *tune.Record) bool {
+	w, ok := db.Probe(v, &r.Pos)
+	if !ok {
+		return false
+	}
+	res := int(w)
+	if r.Pos.Side == movegen.Black {
+		res = -res
+	}
+	r.Result, r.Score = res, res*tune.MaxLabelScore
+	return true
+}
+
+func tablesNote(on bool, n int64) string {
+	if !on {
+		return ""
+	}
+	return fmt.Sprintf("; %d labelled by the tables", n)
 }
 
 // isPositionsFile says whether the file at path starts as a positions file

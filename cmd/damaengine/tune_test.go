@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/damaengine/damaengine/egdb"
 	"github.com/damaengine/damaengine/eval"
 	"github.com/damaengine/damaengine/movegen"
+	"github.com/damaengine/damaengine/tune"
 )
 
 func TestTuneHelpAndErrors(t *testing.T) {
@@ -183,5 +185,72 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 	rc := run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--buckets", "9", "--out", filepath.Join(dir, "x.dw")}, nil, &out, &errb)
 	if rc != 2 || !strings.Contains(errb.String(), "--buckets") {
 		t.Fatalf("--buckets 9: rc %d, stderr %q", rc, errb.String())
+	}
+}
+
+// TestTuneMergeTables: tune merge --egdb-path gives every position the
+// tables hold their exact value (the result for White, a score of ±2046 or
+// 0) and says how many in the header and on stderr; the others keep the
+// game's labels. English games of 3 pieces against 3-piece tables: every
+// position is in them.
+func TestTuneMergeTables(t *testing.T) {
+	dir := t.TempDir()
+	tables, part, data := filepath.Join(dir, "egdb"), filepath.Join(dir, "en.part"), filepath.Join(dir, "en.pos")
+	for _, args := range [][]string{
+		{"egdb", "build", "--variant", "english", "--pieces", "3", "--dir", tables},
+		{"tune", "gen", "--format", "positions", "--variant", "english", "--games", "6", "--nodes", "200", "--random-plies", "0", "--sparse", "3", "--out", part},
+		{"tune", "merge", "--out", data, "--egdb-path", tables, part},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 || (out.Len() != 0 && args[0] == "tune") {
+			t.Fatalf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+		}
+		if args[1] == "merge" && !strings.Contains(errb.String(), "labelled by the tables") {
+			t.Errorf("merge does not say what the tables labelled: %q", errb.String())
+		}
+	}
+	db, err := egdb.New(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n, err := db.LoadPresent(movegen.English, tables); n != 3 || err != nil {
+		t.Fatalf("tables: %d pieces, %v", n, err)
+	}
+	pr, err := tune.OpenPositions(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	if !strings.Contains(pr.Header.String(), " tables=") {
+		t.Errorf("header %q: no tables=", pr.Header.String())
+	}
+	var r tune.Record
+	wins := 0
+	for i := int64(0); i < pr.Len(); i++ {
+		if err := pr.Next(&r); err != nil {
+			t.Fatal(err)
+		}
+		w, ok := db.Probe(movegen.English, &r.Pos)
+		if !ok {
+			t.Fatalf("record %d: %s not in the 3-piece tables", i, movegen.English.FEN(&r.Pos))
+		}
+		want := int(w)
+		if r.Pos.Side == movegen.Black {
+			want = -want
+		}
+		if r.Result != want || r.Score != want*tune.MaxLabelScore {
+			t.Fatalf("record %d: %s: result %d score %d, want %d and %d", i, movegen.English.FEN(&r.Pos), r.Result, r.Score, want, want*tune.MaxLabelScore)
+		}
+		if want != 0 {
+			wins++
+		}
+	}
+	if pr.Len() == 0 || wins == 0 {
+		t.Errorf("%d records, %d won or lost: want some of each", pr.Len(), wins)
+	}
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "merge", "--out", data, "--egdb-path", filepath.Join(dir, "none"), part}, nil, &out, &errb); rc == 0 || !strings.Contains(errb.String(), "--egdb-path") {
+		t.Errorf("merge with no tables there: rc %d, stderr %q", rc, errb.String())
 	}
 }
