@@ -26,7 +26,6 @@ func TestTuneHelpAndErrors(t *testing.T) {
 		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--k", "-1"},
 		{"tune", "fit", "--variant", "italian", "--data", "x", "--out", "y", "--hidden", "12"},
 		{"tune", "fit", "--variant", "italian", "--data", "x", "--out", "y", "--hidden", "16", "--init", "z.dw"},
-		{"tune", "fit", "--variant", "damone", "--data", "x", "--out", "y", "--hidden", "16"},
 		{"tune", "gen", "--out", "x", "--weights", "/nonexistent.dw"},
 		{"tune", "label", "--data", "x"}, {"tune", "label", "--data", "x", "--out", "y", "--every", "0"},
 		{"tune", "label", "--data", "x", "--out", "y", "--weights", "/nonexistent.dw"},
