@@ -72,8 +72,6 @@
   // LEVELS is the Italian ladder's ratings by level.
   const LEVELS = {};
   for (const l of ORDER) LEVELS[l] = LADDERS.italian[l].rating;
-  // MEASURED are the variants with a measured rung.
-  const MEASURED = Object.keys(RUNGS);
 
   function levelRating(variant, level) {
     const r = (LADDERS[variant] || ladder(variant))[level];
@@ -128,7 +126,7 @@
     return out;
   }
 
-  const api = { START, K, K_NEW, NEW_GAMES, ANCHOR, LEVELS, MEASURED, expected, update, kFor, levelRating, measuredThrough, load, save, player, rate, importText };
+  const api = { START, K, K_NEW, NEW_GAMES, ANCHOR, LEVELS, expected, update, kFor, levelRating, measuredThrough, load, save, player, rate, importText };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.Rating = api;
 })(typeof self !== "undefined" ? self : this);
