@@ -78,17 +78,30 @@ func (s *egdbStep) openDB(cacheMB int, v *movegen.Variant) (db *egdb.DB, dir str
 			return nil, "", s.fail(2, "%v", err)
 		}
 	}
-	db, err := egdb.New(cacheMB)
+	db, _, err := loadTables(cacheMB, v, dir)
 	if err != nil {
 		return nil, "", s.fail(1, "%v", err)
 	}
-	if v != nil {
-		if _, err := db.LoadPresent(v, dir); err != nil {
-			db.Close()
-			return nil, "", s.fail(1, "%v", err)
-		}
-	}
 	return db, dir, 0
+}
+
+// loadTables returns a database with a cache of cacheMB MB and v's tables
+// from dir loaded (as many pieces as are there, up to 8; none when v is
+// nil), and the pieces they reach.
+func loadTables(cacheMB int, v *movegen.Variant, dir string) (*egdb.DB, int, error) {
+	db, err := egdb.New(cacheMB)
+	if err != nil {
+		return nil, 0, err
+	}
+	if v == nil {
+		return db, 0, nil
+	}
+	n, err := db.LoadPresent(v, dir)
+	if err != nil {
+		db.Close()
+		return nil, 0, err
+	}
+	return db, n, nil
 }
 
 func runEgdbBuild(c *command, args []string) int {

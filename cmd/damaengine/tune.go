@@ -425,15 +425,11 @@ func runTuneMerge(c *command, args []string) int {
 		if !egdb.Supported(v) {
 			return c.fail(2, "--egdb-path: %s has no endgame tables", v.RulesName())
 		}
-		db, err := egdb.New(256)
-		if err != nil {
-			return c.fail(1, "%v", err)
-		}
-		defer db.Close()
-		n, err := db.LoadPresent(v, *tables)
+		db, n, err := loadTables(256, v, *tables)
 		if err != nil {
 			return c.fail(1, "--egdb-path %s: %v", *tables, err)
 		}
+		defer db.Close()
 		fmt.Fprintf(c.stderr, "tune: %s tables of up to %d pieces from %s\n", v.RulesName(), n, *tables)
 		relabel = func(r *tune.Record) bool { return tableLabel(db, v, r) }
 	}
