@@ -55,13 +55,18 @@ func (w *worker) tickSlow() {
 
 // isDraw reports a draw by the move rule or by repetition at ply.
 func (w *worker) isDraw(ply int) bool {
-	rev := w.rev[ply]
+	return w.drawAt(&w.f[ply], ply)
+}
+
+// drawAt is isDraw with ply's frame f.
+func (w *worker) drawAt(f *frame, ply int) bool {
+	rev := f.rev
 	if dp := w.e.v.DrawPlies; dp > 0 && rev >= dp {
 		return true
 	}
 	i := w.base + ply
 	k := w.keys[i]
-	for j := i - 2; j >= i-w.span[ply] && j >= 0; j -= 2 {
+	for j := i - 2; j >= i-f.span && j >= 0; j -= 2 {
 		if w.keys[j] == k {
 			return true
 		}
@@ -127,16 +132,18 @@ func fromTT(s int16, ply int) int {
 	return v
 }
 
-// search is the principal-variation alpha-beta search of w.pos[ply] to
+// search is the principal-variation alpha-beta search of w.f[ply].pos to
 // depth plies.
 func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
-	w.pvLen[ply] = 0
+	f := &w.f[ply]
+	f.pvLen = 0
+	p := &f.pos
 	e := w.e
 	if ply > 0 {
-		if w.isDraw(ply) {
+		if w.drawAt(f, ply) {
 			return 0
 		}
-		if e.v.HasLossRule() && e.v.Lost(&w.pos[ply]) {
+		if e.v.HasLossRule() && e.v.Lost(p) {
 			return -Mate + ply
 		}
 		// Mate-distance pruning.
@@ -145,7 +152,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if alpha >= beta {
 			return alpha
 		}
-		if s, ok := w.probeEG(&w.pos[ply], ply); ok {
+		if s, ok := w.probeEG(p, ply); ok {
 			return s
 		}
 	}
@@ -156,7 +163,6 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if w.aborted {
 		return 0
 	}
-	p := &w.pos[ply]
 	ttEnt, hit := e.tt.ProbeData(p.Key)
 	if hit && depth > 1 && ttEnt.HasMove() && ttEnt.CapHash() == 0 {
 		// The table's quiet move is searched first: start loading its
@@ -178,7 +184,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if depth <= rfpDepth && !e.v.HasCapture(p) && !w.threatened(p) {
 			// Reverse futility: a quiet position with no capture threat whose
 			// static value beats beta by a margin per ply is not searched.
-			if st := w.evaluate(p, ply); st-rfpMargin*depth >= beta && e.v.HasMove(p, &w.lists[ply]) {
+			if st := w.evaluate(p, ply); st-rfpMargin*depth >= beta && e.v.HasMove(p, &f.list) {
 				return st
 			}
 		}
@@ -198,7 +204,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
-	ml := &w.lists[ply]
+	ml := &f.list
 	e.v.Generate(p, ml)
 	if ml.N == 0 {
 		return -Mate + ply
@@ -239,11 +245,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			best > -MateBound && !w.isKiller(ply, m) {
 			continue
 		}
-		w.played[ply] = m
-		c := &w.pos[ply+1]
+		f.played = m
+		cf := &w.f[ply+1]
+		c := &cf.pos
 		*c = *p
 		c.Play(m)
-		w.accOK[ply+1] = false
+		cf.accOK = false
 		if depth > 1 {
 			// The child probes the table: start loading its bucket now,
 			// and the next move's (once the list is sorted there) while
@@ -257,10 +264,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 		w.keys[w.base+ply+1] = c.Key
-		w.rev[ply+1] = p.NextReversible(m, w.rev[ply])
-		w.span[ply+1] = w.rev[ply+1]
+		cf.rev = p.NextReversible(m, f.rev)
+		cf.span = cf.rev
 		if m.Captured == 0 && e.v.MenMoveSideways() {
-			w.span[ply+1] = w.span[ply] + 1
+			cf.span = f.span + 1
 		}
 		nd := depth - 1
 		var s int
@@ -295,8 +302,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 					// only when it fails high, and then the parent's
 					// move fails low.
 					w.pv[ply][0] = m
-					n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-					w.pvLen[ply] = n + 1
+					n := copy(w.pv[ply][1:], w.pv[ply+1][:w.f[ply+1].pvLen])
+					f.pvLen = n + 1
 					if ply == 0 {
 						w.rootScore = s
 					}
@@ -338,8 +345,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return 0
 	}
 	e := w.e
-	p := &w.pos[ply]
-	ml := &w.lists[ply]
+	f := &w.f[ply]
+	p := &f.pos
+	ml := &f.list
 	if e.v.HasLossRule() && e.v.Lost(p) {
 		return -Mate + ply
 	}
@@ -357,10 +365,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	e.v.Generate(p, ml)
 	best := -inf
 	for i := 0; i < ml.N; i++ {
-		c := &w.pos[ply+1]
+		cf := &w.f[ply+1]
+		c := &cf.pos
 		*c = *p
 		c.Play(ml.Moves[i])
-		w.accOK[ply+1] = false
+		cf.accOK = false
 		s := -w.qsearch(-beta, -alpha, ply+1)
 		if w.aborted {
 			return 0

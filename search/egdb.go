@@ -125,7 +125,7 @@ func (w *worker) probeTables(p *movegen.Position, ply int) (int, bool) {
 		return 0, false
 	}
 	r, ok := e.probe(e.v, p)
-	if !ok || r != 0 && popcount(w.pos[0].Occupied()) <= e.probePieces {
+	if !ok || r != 0 && popcount(w.f[0].pos.Occupied()) <= e.probePieces {
 		// Once the root itself is in the tables, a win or loss is left to
 		// the search, which plays towards it: a table win alone does not
 		// say how to make progress, and the move rule would end the

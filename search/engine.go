@@ -212,7 +212,9 @@ func (e *Engine) NewGame() {
 	e.tt.Clear()
 	for _, w := range e.workers {
 		w.hist = [2][64][64]int32{}
-		w.killers = [MaxPly + 2][2]movegen.Move{}
+		for i := range w.f {
+			w.f[i].killers = [2]movegen.Move{}
+		}
 		w.counter = [2][64][64]movegen.Move{}
 	}
 }

@@ -22,7 +22,7 @@ type evalCache struct {
 // clear empties the cache.
 func (c *evalCache) clear() { clear(c.e[:]) }
 
-// evaluate returns the static evaluation of p = w.pos[ply] for the side
+// evaluate returns the static evaluation of p = w.f[ply].pos for the side
 // to move, from the worker's cache when it holds p.
 func (w *worker) evaluate(p *movegen.Position, ply int) int {
 	const keyMask = ^uint64(0xFFFF)
@@ -50,24 +50,24 @@ func (w *worker) evaluate(p *movegen.Position, ply int) int {
 // before it computes them from the pieces instead.
 const netChain = 8
 
-// netAcc returns the network's first-layer sums of w.pos[ply], updating
+// netAcc returns the network's first-layer sums of w.f[ply].pos, updating
 // them from the nearest ancestor whose sums are known (each ply on the way
 // keeps its own), or computing them from the pieces.
 func (w *worker) netAcc(ply int) *eval.NetAcc {
-	if w.accOK[ply] {
+	if w.f[ply].accOK {
 		return &w.acc[ply]
 	}
 	k := ply
-	for k > 0 && !w.accOK[k] && ply-k < netChain {
+	for k > 0 && !w.f[k].accOK && ply-k < netChain {
 		k--
 	}
-	if !w.accOK[k] {
-		w.net.Refresh(&w.acc[k], &w.pos[k])
-		w.accOK[k] = true
+	if !w.f[k].accOK {
+		w.net.Refresh(&w.acc[k], &w.f[k].pos)
+		w.f[k].accOK = true
 	}
 	for j := k + 1; j <= ply; j++ {
-		w.net.Update(&w.acc[j], &w.acc[j-1], &w.pos[j-1], &w.pos[j])
-		w.accOK[j] = true
+		w.net.Update(&w.acc[j], &w.acc[j-1], &w.f[j-1].pos, &w.f[j].pos)
+		w.f[j].accOK = true
 	}
 	return &w.acc[ply]
 }

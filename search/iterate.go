@@ -15,19 +15,14 @@ type worker struct {
 	e  *Engine
 	id int
 
-	pos     [MaxPly + 2]movegen.Position
-	lists   [MaxPly + 2]movegen.MoveList
-	scores  [MaxPly + 2][movegen.MaxMoves]int64 // order's keys
-	rev     [MaxPly + 2]int                     // plies since a capture or man move (move rule)
-	span    [MaxPly + 2]int                     // how far back a repetition of each ply may lie
-	keys    []uint64                            // game history, then one key per ply
-	base    int                                 // index in keys of the root
-	killers [MaxPly + 2][2]movegen.Move
+	// f holds each ply's state, one frame a ply in one array, so that a
+	// node reaches its own and its child's through two pointers.
+	f       [MaxPly + 2]frame
+	keys    []uint64 // game history, then one key per ply
+	base    int      // index in keys of the root
 	hist    [2][64][64]int32
-	counter [2][64][64]movegen.Move  // the reply that refuted a move last
-	played  [MaxPly + 2]movegen.Move // the move made at each ply
+	counter [2][64][64]movegen.Move // the reply that refuted a move last
 	pv      [MaxPly + 2][MaxPly + 2]movegen.Move
-	pvLen   [MaxPly + 2]int
 
 	nodes     uint64
 	nextTick  uint64 // the node at which tick does more than count (tickSlow)
@@ -45,21 +40,34 @@ type worker struct {
 	// the variant's evaluation is a network: accOK[ply] says acc[ply]
 	// belongs to pos[ply] (cleared whenever pos[ply] is set), and
 	// netAcc brings it up to date from the nearest ancestor's.
-	net   *eval.Net
-	acc   [MaxPly + 2]eval.NetAcc
-	accOK [MaxPly + 2]bool
+	net *eval.Net
+	acc [MaxPly + 2]eval.NetAcc
+}
+
+// frame is one ply of a worker's search: the position, its moves and
+// their ordering keys, and what the ply remembers between visits.
+type frame struct {
+	pos     movegen.Position
+	played  movegen.Move    // the move made at this ply
+	killers [2]movegen.Move // quiet moves that cut off here lately
+	rev     int             // plies since a capture or man move (move rule)
+	span    int             // how far back a repetition of this ply may lie
+	pvLen   int             // the length of pv[ply]
+	accOK   bool            // acc[ply] belongs to pos (netAcc)
+	list    movegen.MoveList
+	scores  [movegen.MaxMoves]int64 // order's keys
 }
 
 func (w *worker) setup(g Game) {
-	w.pos[0] = g.Pos
+	w.f[0].pos = g.Pos
 	w.keys = append(w.keys[:0], g.History...)
 	w.base = len(w.keys)
 	w.keys = append(w.keys, make([]uint64, MaxPly+2)...)
 	w.keys[w.base] = g.Pos.Key
-	w.rev[0] = g.Reversible
-	w.span[0] = g.Reversible
+	w.f[0].rev = g.Reversible
+	w.f[0].span = g.Reversible
 	if w.e.v.MenMoveSideways() {
-		w.span[0] = max(g.Reversible, g.SinceCapture)
+		w.f[0].span = max(g.Reversible, g.SinceCapture)
 	}
 	w.nodes = 0
 	w.nextTick = 1
@@ -68,7 +76,9 @@ func (w *worker) setup(g Game) {
 	if w.e.evalDirect {
 		w.net = eval.ActiveNet(w.e.v)
 	}
-	clear(w.accOK[:])
+	for i := range w.f {
+		w.f[i].accOK = false
+	}
 	w.published.Store(0)
 	w.aborted = false
 	decayHistory(&w.hist)
@@ -93,7 +103,7 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 	e := w.e
 	var res Result
 	var root movegen.MoveList
-	e.v.Generate(&w.pos[0], &root)
+	e.v.Generate(&w.f[0].pos, &root)
 	res.Move, res.HasMove = root.Moves[0], true
 	maxDepth := MaxPly - 8
 	if e.lim.Depth > 0 {
@@ -124,8 +134,8 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 				// iteration was searched to this depth: play it, and say so
 				// in an info line (a GUI shows the last one as the engine's
 				// line, which would otherwise not be the move played).
-				if line == 1 && lines == 1 && onInfo != nil && w.pvLen[0] > 0 && w.pv[0][0] != res.Move && res.Depth > 0 {
-					pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
+				if line == 1 && lines == 1 && onInfo != nil && w.f[0].pvLen > 0 && w.pv[0][0] != res.Move && res.Depth > 0 {
+					pv := append([]movegen.Move(nil), w.pv[0][:w.f[0].pvLen]...)
 					res.follow(pv, w.rootScore)
 					w.publish()
 					in := Info{Depth: depth, Score: w.rootScore, PV: pv, Line: 1}
@@ -134,17 +144,17 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 				}
 				break
 			}
-			if w.pvLen[0] == 0 {
+			if w.f[0].pvLen == 0 {
 				break
 			}
 			best := w.pv[0][0]
 			w.excluded = append(w.excluded, best)
 			if onInfo == nil {
-				e.offer(depth, score, w.pv[0][:w.pvLen[0]])
+				e.offer(depth, score, w.pv[0][:w.f[0].pvLen])
 				prev = score // the next aspiration window is centred on it
 				continue
 			}
-			pv := append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
+			pv := append([]movegen.Move(nil), w.pv[0][:w.f[0].pvLen]...)
 			if line == 1 {
 				if res.Depth > 0 && best != res.Move {
 					changes++
@@ -194,7 +204,7 @@ func (w *worker) iterate(onInfo func(Info)) Result {
 		changes = changes / 2
 	}
 	if onInfo != nil && !res.HasPonder && res.HasMove {
-		c := w.pos[0]
+		c := w.f[0].pos
 		c.Play(res.Move)
 		if m, ok := w.ttMove(&c); ok {
 			res.Ponder, res.HasPonder = m, true

@@ -15,7 +15,12 @@ func (w *worker) isExcluded(m movegen.Move) bool {
 }
 
 func (w *worker) isKiller(ply int, m movegen.Move) bool {
-	return w.killers[ply][0] == m || w.killers[ply][1] == m
+	return w.f[ply].isKiller(m)
+}
+
+// isKiller reports whether m is one of the frame's killers.
+func (f *frame) isKiller(m movegen.Move) bool {
+	return f.killers[0] == m || f.killers[1] == m
 }
 
 // Move-ordering scores.
@@ -31,7 +36,7 @@ func (w *worker) ttFirst(ply int, ent tt.Data) bool {
 	if !ent.HasMove() {
 		return false
 	}
-	ml := &w.lists[ply]
+	ml := &w.f[ply].list
 	for i := 0; i < ml.N; i++ {
 		if matchesData(&ml.Moves[i], ent) {
 			ml.Moves[0], ml.Moves[i] = ml.Moves[i], ml.Moves[0]
@@ -48,8 +53,9 @@ func (w *worker) ttFirst(ply int, ent tt.Data) bool {
 // the moves in is the stable sort of the scores, best first, however the
 // moves not yet taken are shuffled.
 func (w *worker) order(ply, from int) int {
-	ml := &w.lists[ply]
-	sc := &w.scores[ply]
+	f := &w.f[ply]
+	ml := &f.list
+	sc := &f.scores
 	n := min(ml.N, movegen.MaxMoves)
 	if from >= n {
 		return from
@@ -75,12 +81,12 @@ func (w *worker) order(ply, from int) int {
 		}
 		return 255 - int(bk&255)
 	}
-	side := w.pos[ply].Side
-	k0, k1 := &w.killers[ply][0], &w.killers[ply][1]
+	side := f.pos.Side
+	k0, k1 := &f.killers[0], &f.killers[1]
 	h := &w.hist[side]
 	var cm movegen.Move
 	if ply > 0 {
-		prev := &w.played[ply-1]
+		prev := &w.f[ply-1].played
 		cm = w.counter[side][prev.From&63][prev.To&63]
 	}
 	// A quiet move is known by its from and to squares but for Promote:
@@ -124,21 +130,21 @@ func quietKey(m *movegen.Move) uint32 {
 // order found it) to index i.
 func (w *worker) pickAt(ply, i, b int) {
 	if b != i {
-		ml := &w.lists[ply]
-		sc := &w.scores[ply]
-		sc[b], sc[i] = sc[i], sc[b]
-		ml.Moves[b], ml.Moves[i] = ml.Moves[i], ml.Moves[b]
+		f := &w.f[ply]
+		f.scores[b], f.scores[i] = f.scores[i], f.scores[b]
+		f.list.Moves[b], f.list.Moves[i] = f.list.Moves[i], f.list.Moves[b]
 	}
 }
 
 // sortFrom sorts the moves at ply from index from on by their keys, best
 // first (insertion sort: the lists are short).
 func (w *worker) sortFrom(ply, from int) {
-	n := min(w.lists[ply].N, movegen.MaxMoves)
+	f := &w.f[ply]
+	n := min(f.list.N, movegen.MaxMoves)
 	if n-from < 2 {
 		return
 	}
-	sortMoves(w.scores[ply][from:n], w.lists[ply].Moves[from:n])
+	sortMoves(f.scores[from:n], f.list.Moves[from:n])
 }
 
 // sortMoves sorts keys, best first, and moves with them.
@@ -160,19 +166,20 @@ func (w *worker) cutoff(ply, depth int, m movegen.Move, idx int) {
 	if m.Captured != 0 {
 		return
 	}
-	if w.killers[ply][0] != m {
-		w.killers[ply][1] = w.killers[ply][0]
-		w.killers[ply][0] = m
+	f := &w.f[ply]
+	if f.killers[0] != m {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = m
 	}
-	side := w.pos[ply].Side
+	side := f.pos.Side
 	if ply > 0 {
-		prev := w.played[ply-1]
+		prev := w.f[ply-1].played
 		w.counter[side][prev.From][prev.To] = m
 	}
 	bonus := int32(depth * depth)
 	h := &w.hist[side]
 	h[m.From][m.To] = min(h[m.From][m.To]+bonus, 1<<20)
-	ml := &w.lists[ply]
+	ml := &f.list
 	for j := 0; j < idx; j++ {
 		if q := ml.Moves[j]; q.Captured == 0 {
 			h[q.From][q.To] = max(h[q.From][q.To]-bonus, -(1 << 20))
