@@ -53,13 +53,9 @@ func (w *worker) tickSlow() {
 	}
 }
 
-// isDraw reports a draw by the move rule or by repetition at ply.
-func (w *worker) isDraw(ply int) bool {
-	return w.drawAt(&w.f[ply], ply)
-}
-
-// drawAt is isDraw with ply's frame f.
-func (w *worker) drawAt(f *frame, ply int) bool {
+// isDraw reports a draw by the move rule or by repetition at ply, whose
+// frame is f.
+func (w *worker) isDraw(f *frame, ply int) bool {
 	rev := f.rev
 	if dp := w.e.v.DrawPlies; dp > 0 && rev >= dp {
 		return true
@@ -140,7 +136,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	p := &f.pos
 	e := w.e
 	if ply > 0 {
-		if w.drawAt(f, ply) {
+		if w.isDraw(f, ply) {
 			return 0
 		}
 		if e.v.HasLossRule() && e.v.Lost(p) {
@@ -242,7 +238,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Late-move pruning: at a shallow non-PV node without captures, the
 		// late quiet moves are not searched.
 		if !pvNode && depth <= 3 && m.Captured == 0 && !m.Promote && searched >= lmpBase+depth*depth &&
-			best > -MateBound && !w.isKiller(ply, m) {
+			best > -MateBound && !f.isKiller(m) {
 			continue
 		}
 		f.played = m
@@ -274,7 +270,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if searched == 0 {
 			s = -w.search(-beta, -alpha, nd, ply+1, pvNode)
 		} else {
-			r := w.reduction(ply, depth, searched, m, pvNode)
+			r := reduction(f, depth, searched, m, pvNode)
 			s = -w.search(-alpha-1, -alpha, nd-r, ply+1, false)
 			if w.aborted {
 				return 0
@@ -364,8 +360,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	e.v.Generate(p, ml)
 	best := -inf
+	cf := &w.f[ply+1]
 	for i := 0; i < ml.N; i++ {
-		cf := &w.f[ply+1]
 		c := &cf.pos
 		*c = *p
 		c.Play(ml.Moves[i])
@@ -396,11 +392,11 @@ func (w *worker) threatened(p *movegen.Position) bool {
 }
 
 // reduction is the late-move reduction of the searched-th move m at a node
-// of depth plies: one ply from the fourth move on, two from the ninth at
+// (frame f) of depth plies: one ply from the fourth move on, two from the ninth at
 // deeper non-PV nodes; none for captures, promotions and killers. (A
 // logarithmic table that reduces more measured no better: docs/testing.md.)
-func (w *worker) reduction(ply, depth, searched int, m movegen.Move, pvNode bool) int {
-	if depth < 3 || searched < 3 || m.Captured != 0 || m.Promote || w.isKiller(ply, m) {
+func reduction(f *frame, depth, searched int, m movegen.Move, pvNode bool) int {
+	if depth < 3 || searched < 3 || m.Captured != 0 || m.Promote || f.isKiller(m) {
 		return 0
 	}
 	if searched >= 8 && depth >= 6 && !pvNode {

@@ -37,8 +37,8 @@ type worker struct {
 	evc evalCache
 
 	// The network evaluation's first-layer sums by ply (eval.Net), when
-	// the variant's evaluation is a network: accOK[ply] says acc[ply]
-	// belongs to pos[ply] (cleared whenever pos[ply] is set), and
+	// the variant's evaluation is a network: f[ply].accOK says acc[ply]
+	// belongs to f[ply].pos (cleared whenever that is set), and
 	// netAcc brings it up to date from the nearest ancestor's.
 	net *eval.Net
 	acc [MaxPly + 2]eval.NetAcc

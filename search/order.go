@@ -14,10 +14,6 @@ func (w *worker) isExcluded(m movegen.Move) bool {
 	return false
 }
 
-func (w *worker) isKiller(ply int, m movegen.Move) bool {
-	return w.f[ply].isKiller(m)
-}
-
 // isKiller reports whether m is one of the frame's killers.
 func (f *frame) isKiller(m movegen.Move) bool {
 	return f.killers[0] == m || f.killers[1] == m

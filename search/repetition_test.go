@@ -32,7 +32,7 @@ func TestTurkishSidewaysRepetition(t *testing.T) {
 	e := New(v, 16)
 	w := e.workers[0]
 	w.setup(GameOf(rec))
-	if !w.isDraw(0) {
+	if !w.isDraw(&w.f[0], 0) {
 		t.Error("the repeated position is not seen by the search")
 	}
 	// Elsewhere a man move closes the window: the same history with a
@@ -40,7 +40,7 @@ func TestTurkishSidewaysRepetition(t *testing.T) {
 	g := GameOf(rec)
 	g.SinceCapture = 0
 	w.setup(g)
-	if w.isDraw(0) {
+	if w.isDraw(&w.f[0], 0) {
 		t.Error("repetition seen beyond the window")
 	}
 }
