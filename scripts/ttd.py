@@ -4,27 +4,44 @@
 Starts BIN, selects the variant, the thread count, a 2^22 table, book and
 endgame tables off, searches the start position (or FEN) to DEPTH and prints
 the wall time from go to done and the nodes at that depth. Standard library
-only."""
-import subprocess, sys, time, re
-b, v, d, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-fen = sys.argv[5] if len(sys.argv) > 5 else ""
-p = subprocess.Popen([b], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
-def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-for s in ["hub", f"set-param name=variant value={v}", "set-param name=book value=false", "set-param name=egdb value=false",
-          f"set-param name=threads value={t}", "set-param name=tt-size value=22", "init"]:
-    send(s)
-while True:
-    l = p.stdout.readline()
-    if l.startswith("ready"): break
-send(f"pos pos={fen}" if fen else "pos start")
-send(f"level depth={d}")
-t0 = time.time(); send("go think")
-nodes = None
-while True:
-    l = p.stdout.readline()
-    m = re.match(r"info depth=(\d+) .*nodes=(\d+) time=([0-9.]+)", l)
-    if m and int(m.group(1)) == d: nodes = m.group(2)
-    if l.startswith("done"): break
-el = time.time() - t0
-send("quit"); p.wait()
-print(f"{v} depth={d} threads={t} wall={el:.3f} nodes={nodes}")
+only; scripts/ttd2.py runs it over several positions and builds."""
+import os, re, subprocess, sys, time
+
+
+def time_to_depth(b, v, d, t, fen="", env=None):
+    """Returns (seconds from go to done, nodes at depth d) for BIN b."""
+    e = dict(os.environ)
+    e.update(env or {})
+    p = subprocess.Popen([b, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, bufsize=1, env=e)
+    def send(s):
+        p.stdin.write(s + "\n"); p.stdin.flush()
+    for s in [f"set-param name=variant value={v}", "set-param name=book value=false",
+              "set-param name=egdb value=false", f"set-param name=threads value={t}",
+              "set-param name=tt-size value=22", "init"]:
+        send(s)
+    while True:
+        l = p.stdout.readline()
+        if not l or l.startswith("ready"):
+            break
+    send(f"pos pos={fen}" if fen else "pos start")
+    send(f"level depth={d}")
+    t0 = time.time(); send("go think")
+    nodes = None
+    while True:
+        l = p.stdout.readline()
+        m = re.match(r"info depth=(\d+) .*nodes=(\d+)", l)
+        if m and int(m.group(1)) == d:
+            nodes = int(m.group(2))
+        if not l or l.startswith("done"):
+            break
+    el = time.time() - t0
+    send("quit"); p.wait()
+    return el, nodes
+
+
+if __name__ == "__main__":
+    b, v, d, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    fen = sys.argv[5] if len(sys.argv) > 5 else ""
+    el, nodes = time_to_depth(b, v, d, t, fen)
+    print(f"{v} depth={d} threads={t} wall={el:.3f} nodes={nodes}")
