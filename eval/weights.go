@@ -188,6 +188,28 @@ func ReadWeights(v *movegen.Variant, r io.Reader) ([]int16, error) {
 	return raw, err
 }
 
+// ReadNet reads and checks a network weights file for v from r and returns
+// its weights without putting them in use (a fit starting from them: tune
+// fit --init). Its errors are LoadWeights', and a file of the linear
+// correction is refused.
+func ReadNet(v *movegen.Variant, r io.Reader) (*NetWeights, error) {
+	l := layoutOf(v)
+	if l == nil {
+		return nil, fmt.Errorf("eval weights: %v has no learned evaluation", v)
+	}
+	_, nw, err := parseWeights(l, r)
+	if err != nil {
+		return nil, err
+	}
+	if nw == nil {
+		return nil, errors.New("eval weights: linear weights, not a network")
+	}
+	if _, err := newNet(l, *nw); err != nil {
+		return nil, err
+	}
+	return nw, nil
+}
+
 // WriteNet writes the network nw as v's weights file to w (version 2; 3
 // with tempo weights; 4 with output buckets), after checking that it
 // loads.

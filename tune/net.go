@@ -249,6 +249,34 @@ func FitNet(cfg NetConfig, train, valid *NetSet, progress func(Progress)) (*NetS
 	return st, nil
 }
 
+// NetStateOf returns the network nw (a weights file's, eval.ReadNet) in
+// floating point: the inverse of Quantize, so that Quantize gives nw back.
+// A fit that starts from it (StreamConfig.Init) continues from a network
+// already in use.
+func NetStateOf(nw eval.NetWeights) *NetState {
+	st := &NetState{Hidden: nw.Hidden, W1: make([]float32, len(nw.W1)), B1: make([]float32, len(nw.B1)), W2: make([]float32, len(nw.W2))}
+	if nw.Buckets > 1 {
+		st.Buckets = nw.Buckets
+	}
+	for i, x := range nw.W1 {
+		st.W1[i] = float32(float64(x) / eval.NetQ)
+	}
+	for j, x := range nw.B1 {
+		st.B1[j] = float32(float64(x) / eval.NetQ)
+	}
+	out := func(x int32) float32 { return float32(float64(x) / (netUnit * eval.NetOutScale)) }
+	for j, x := range nw.W2 {
+		st.W2[j] = out(x)
+	}
+	if nw.T != nil {
+		st.T = make([]float32, len(nw.T))
+		for j, x := range nw.T {
+			st.T[j] = out(x)
+		}
+	}
+	return st
+}
+
 // Quantize rounds the network to the integer form eval loads (see
 // eval/net.go: first layer in units of 1/eval.NetQ, output weights of
 // 1/eval.NetOutScale centi-man per activation unit).

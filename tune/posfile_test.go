@@ -404,3 +404,69 @@ func TestSparseStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestFitNetStreamFromInit: a network written as a weights file comes back
+// from it exactly (NetStateOf inverts Quantize), a fit started from it
+// begins at its validation loss and, at a tiny step, ends where it began,
+// and a starting network of another shape is refused by name.
+func TestFitNetStreamFromInit(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.Italian
+	part := genPart(t, dir, v, 30, 1, 1)
+	data := filepath.Join(dir, "it.pos")
+	if _, err := Merge(data, []string{part}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true, Threads: 1}
+	st, _, err := FitNetStream(cfg, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw := st.Quantize()
+	var file bytes.Buffer
+	if err := eval.WriteNet(&file, v, nw); err != nil {
+		t.Fatal(err)
+	}
+	back, err := eval.ReadNet(v, bytes.NewReader(file.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init := NetStateOf(*back)
+	if got := init.Quantize(); !slices.Equal(got.W1, nw.W1) || !slices.Equal(got.B1, nw.B1) || !slices.Equal(got.W2, nw.W2) || !slices.Equal(got.T, nw.T) {
+		t.Fatal("NetStateOf(weights).Quantize() differs from the weights")
+	}
+	// From the network at a tiny step: the start's loss is the network's,
+	// far below the hand-written evaluation's, and the weights stay.
+	var ps []StreamProgress
+	tiny := cfg
+	tiny.Rate, tiny.Init = 1e-9, init
+	got, _, err := FitNetStream(tiny, data, func(p StreamProgress) { ps = append(ps, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 3 || !(ps[0].InitValid > 0 && ps[0].InitValid < ps[0].Valid) || math.Abs(ps[2].Valid-ps[0].InitValid) > 1e-4 {
+		t.Fatalf("progress %+v: want the start at the network's loss, below the hand-written one, and the end there", ps)
+	}
+	if q := got.Quantize(); !slices.Equal(q.W1, nw.W1) || !slices.Equal(q.W2, nw.W2) {
+		t.Fatal("a fit at a step of 1e-9 moved the starting weights")
+	}
+	// The Init is copied, not trained in place.
+	if q := init.Quantize(); !slices.Equal(q.W1, nw.W1) {
+		t.Fatal("the fit changed the caller's starting network")
+	}
+	// Another shape: refused, naming what differs.
+	for _, c := range []struct {
+		cfg  func(*StreamConfig)
+		want string
+	}{
+		{func(c *StreamConfig) { c.Hidden = 48 }, "hidden units"},
+		{func(c *StreamConfig) { c.Tempo = false }, "tempo"},
+		{func(c *StreamConfig) { c.Buckets = 2 }, "output buckets"},
+	} {
+		bad := tiny
+		c.cfg(&bad)
+		if _, _, err := FitNetStream(bad, data, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: err %v, want one naming %q", c, err, c.want)
+		}
+	}
+}

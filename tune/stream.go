@@ -60,6 +60,12 @@ type StreamConfig struct {
 	// Checkpoint, if not empty, is written after each epoch and read at
 	// the start.
 	Checkpoint string
+	// Init, if not nil, is the network a new fit starts from (NetStateOf a
+	// weights file's) instead of random weights: its hidden units and
+	// output buckets must be the fit's, and it has tempo weights only if
+	// the fit does (a fit with Tempo from a network without them starts
+	// them at zero). A checkpoint, when there is one, takes precedence.
+	Init *NetState
 	// stopAfter, if above 0, stops the fit after that epoch (tests: a
 	// fit interrupted there).
 	stopAfter int
@@ -74,6 +80,9 @@ type StreamProgress struct {
 	Elapsed, Remain time.Duration
 	K               float64
 	ValidRows       int
+	// InitValid is, at Epoch 0 of a fit from StreamConfig.Init, the
+	// starting network's validation loss (0 otherwise).
+	InitValid float64
 }
 
 // streamRow is one decoded row: its inputs in both views, base and target.
@@ -447,6 +456,28 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			return nil, 0, err
 		}
 	}
+	if ss.st == nil && cfg.Init != nil {
+		in := cfg.Init
+		switch {
+		case in.Hidden != H || len(in.B1) != H:
+			return nil, 0, fmt.Errorf("tune: the starting network has %d hidden units, the fit %d", in.Hidden, H)
+		case len(in.W1) != sm.inputs*H:
+			return nil, 0, fmt.Errorf("tune: the starting network has %d first-layer weights, %s's layout %d", len(in.W1), v.RulesName(), sm.inputs*H)
+		case max(in.Buckets, 1) != B || len(in.W2) != B*H:
+			return nil, 0, fmt.Errorf("tune: the starting network has %d output buckets, the fit %d", max(in.Buckets, 1), B)
+		case in.T != nil && !cfg.Tempo:
+			return nil, 0, errors.New("tune: the starting network has tempo weights: fit with them (--tempo)")
+		case in.T != nil && len(in.T) != B*H:
+			return nil, 0, fmt.Errorf("tune: the starting network has %d tempo weights, want %d", len(in.T), B*H)
+		}
+		ss.st = &NetState{Hidden: H, W1: append([]float32(nil), in.W1...), B1: append([]float32(nil), in.B1...),
+			W2: append([]float32(nil), in.W2...), Buckets: in.Buckets}
+		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(B*H)
+		if cfg.Tempo {
+			ss.st.T, ss.aT = make([]float32, B*H), newAdam(B*H)
+			copy(ss.st.T, in.T)
+		}
+	}
 	if ss.st == nil {
 		rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
 		ss.st = newNetState(sm.inputs, H, rng)
@@ -487,7 +518,11 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		for i := range valid {
 			base += crossEntropy(sigmoid(float64(valid[i].base)/k), float64(valid[i].target))
 		}
-		progress(StreamProgress{Epoch: 0, Epochs: cfg.Epochs, Valid: base / float64(max(len(valid), 1)), K: k, ValidRows: len(valid)})
+		sp := StreamProgress{Epoch: 0, Epochs: cfg.Epochs, Valid: base / float64(max(len(valid), 1)), K: k, ValidRows: len(valid)}
+		if cfg.Init != nil {
+			sp.InitValid = validLoss()
+		}
+		progress(sp)
 	}
 	totalSteps := float64(cfg.Epochs) * float64(n) / float64(cfg.Batch)
 	t0 := time.Now()

@@ -22,7 +22,7 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] PART...
-       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--lambda L] [--limit N] [--threads T]
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -163,7 +163,7 @@ func runTuneFit(c *command, args []string) int {
 	lambda := c.Float64("lambda", 0, "weight of the game result in the label (the rest: the search score)")
 	kScale := c.Float64("k", 0, "scale K of the win probability, in centi-men (0: fitted to the game results)")
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
-	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone)")
+	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone; with a positions file, a network of the fit's size)")
 	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
@@ -176,8 +176,21 @@ func runTuneFit(c *command, args []string) int {
 		return c.fail(2, "--data and --out are required")
 	}
 	if isPositionsFile(*data) {
-		return fitStream(c, v, *data, *out, tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
-			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt})
+		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
+			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt}
+		if *initFile != "" {
+			f, err := os.Open(*initFile)
+			if err != nil {
+				return c.fail(1, "--init: %v", err)
+			}
+			nw, err := eval.ReadNet(v, f)
+			f.Close()
+			if err != nil {
+				return c.fail(1, "--init %s: %v", *initFile, err)
+			}
+			cfg.Init = tune.NetStateOf(*nw)
+		}
+		return fitStream(c, v, *data, *out, cfg)
 	}
 	if *kScale < 0 {
 		return c.fail(2, "--k must be 0 (fitted) or more")
@@ -528,6 +541,9 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 	st, k, err := tune.FitNetStream(cfg, data, func(p tune.StreamProgress) {
 		if p.Epoch == 0 {
 			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, hand-written alone: validation loss %.5f\n", p.K, p.ValidRows, p.Valid)
+			if cfg.Init != nil {
+				fmt.Fprintf(c.stderr, "tune: the --init network: validation loss %.5f\n", p.InitValid)
+			}
 			return
 		}
 		fmt.Fprintf(c.stderr, "tune: epoch %d/%d, loss %.5f, validation %.5f, %d rows, %s elapsed, ETA %s\n",

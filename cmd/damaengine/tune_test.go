@@ -185,6 +185,29 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 	if rc != 2 || !strings.Contains(errb.String(), "--buckets") {
 		t.Fatalf("--buckets 9: rc %d, stderr %q", rc, errb.String())
 	}
+	// A fit from the network just made continues it (the start's loss is
+	// said); one from a file that is not a network of this shape is
+	// refused, the file named.
+	errb.Reset()
+	rc = run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--tempo", "--buckets", "2", "--epochs", "1",
+		"--rate", "0.0005", "--init", net, "--out", filepath.Join(dir, "more.dw")}, nil, &out, &errb)
+	if rc != 0 || !strings.Contains(errb.String(), "the --init network: validation loss") {
+		t.Fatalf("--init %s: rc %d, stderr %q", net, rc, errb.String())
+	}
+	for _, c := range []struct {
+		init, hidden, want string
+	}{
+		{net, "32", "hidden units"},
+		{data, "16", "not a weights file"},
+		{filepath.Join(dir, "none.dw"), "16", "none.dw"},
+	} {
+		errb.Reset()
+		rc := run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", c.hidden, "--tempo", "--buckets", "2", "--epochs", "1",
+			"--init", c.init, "--out", filepath.Join(dir, "bad.dw")}, nil, &out, &errb)
+		if rc == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("--init %s --hidden %s: rc %d, stderr %q; want an error naming %q", c.init, c.hidden, rc, errb.String(), c.want)
+		}
+	}
 }
 
 // TestTuneMergeTables: tune merge --egdb-path gives every position the
