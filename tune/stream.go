@@ -72,7 +72,7 @@ type StreamConfig struct {
 }
 
 // StreamProgress is FitNetStream's report after each epoch (Epoch 0: the
-// start, with the base's losses).
+// start, with the base's losses; also when a checkpoint is continued).
 type StreamProgress struct {
 	Epoch, Epochs   int
 	Loss, Valid     float64
@@ -83,6 +83,9 @@ type StreamProgress struct {
 	// InitValid is, at Epoch 0 of a fit from StreamConfig.Init, the
 	// starting network's validation loss (0 otherwise).
 	InitValid float64
+	// Resumed is, at Epoch 0, the epochs a checkpoint had already done
+	// (0: the fit starts afresh).
+	Resumed int
 }
 
 // streamRow is one decoded row: its inputs in both views, base and target.
@@ -513,13 +516,13 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		}
 		return sum / float64(len(valid))
 	}
-	if progress != nil && ss.epoch == 0 {
+	if progress != nil {
 		var base float64
 		for i := range valid {
 			base += crossEntropy(sigmoid(float64(valid[i].base)/k), float64(valid[i].target))
 		}
-		sp := StreamProgress{Epoch: 0, Epochs: cfg.Epochs, Valid: base / float64(max(len(valid), 1)), K: k, ValidRows: len(valid)}
-		if cfg.Init != nil {
+		sp := StreamProgress{Epoch: 0, Epochs: cfg.Epochs, Valid: base / float64(max(len(valid), 1)), K: k, ValidRows: len(valid), Resumed: ss.epoch}
+		if cfg.Init != nil && ss.epoch == 0 {
 			sp.InitValid = validLoss()
 		}
 		progress(sp)

@@ -541,7 +541,12 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 	st, k, err := tune.FitNetStream(cfg, data, func(p tune.StreamProgress) {
 		if p.Epoch == 0 {
 			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, hand-written alone: validation loss %.5f\n", p.K, p.ValidRows, p.Valid)
-			if cfg.Init != nil {
+			switch {
+			case p.Resumed > 0 && cfg.Init != nil:
+				fmt.Fprintf(c.stderr, "tune: continuing the fit in %s after epoch %d of %d (from where that fit began: --init is not read again)\n", cfg.Checkpoint, p.Resumed, p.Epochs)
+			case p.Resumed > 0:
+				fmt.Fprintf(c.stderr, "tune: continuing the fit in %s after epoch %d of %d\n", cfg.Checkpoint, p.Resumed, p.Epochs)
+			case cfg.Init != nil:
 				fmt.Fprintf(c.stderr, "tune: the --init network: validation loss %.5f\n", p.InitValid)
 			}
 			return

@@ -194,6 +194,14 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 	if rc != 0 || !strings.Contains(errb.String(), "the --init network: validation loss") {
 		t.Fatalf("--init %s: rc %d, stderr %q", net, rc, errb.String())
 	}
+	// The same command again finds the finished fit's checkpoint and says
+	// that it continues it rather than starting from --init.
+	errb.Reset()
+	rc = run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--tempo", "--buckets", "2", "--epochs", "1",
+		"--rate", "0.0005", "--init", net, "--out", filepath.Join(dir, "more.dw")}, nil, &out, &errb)
+	if rc != 0 || !strings.Contains(errb.String(), "continuing the fit in") || strings.Contains(errb.String(), "the --init network") {
+		t.Fatalf("--init again with a checkpoint: rc %d, stderr %q", rc, errb.String())
+	}
 	for _, c := range []struct {
 		init, hidden, want string
 	}{
