@@ -208,14 +208,20 @@ func TestOpenPositionsBadFiles(t *testing.T) {
 // output buckets) gives the same weights on one thread and on three, and a
 // fit stopped after an epoch and continued from its checkpoint gives them
 // too; its validation loss falls below the hand-written evaluation's.
-func TestFitNetStreamDeterministic(t *testing.T) {
+// italianPositions returns a positions file of 30 Italian self-play games,
+// merged, in a test directory.
+func italianPositions(t *testing.T) string {
 	dir := t.TempDir()
-	v := movegen.Italian
-	part := genPart(t, dir, v, 30, 1, 1)
+	part := genPart(t, dir, movegen.Italian, 30, 1, 1)
 	data := filepath.Join(dir, "it.pos")
 	if _, err := Merge(data, []string{part}, nil); err != nil {
 		t.Fatal(err)
 	}
+	return data
+}
+
+func TestFitNetStreamDeterministic(t *testing.T) {
+	data := italianPositions(t)
 	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true, Buckets: 2}
 	fit := func(cfg StreamConfig) ([]int16, []float64) {
 		var losses []float64
@@ -247,7 +253,7 @@ func TestFitNetStreamDeterministic(t *testing.T) {
 		t.Fatalf("validation losses %v: want three, the last below the hand-written one's", losses)
 	}
 	// Stopped after the first epoch, then continued from the checkpoint.
-	cfg.Checkpoint = filepath.Join(dir, "fit.ckpt")
+	cfg.Checkpoint = filepath.Join(t.TempDir(), "fit.ckpt")
 	cfg.stopAfter = 1
 	first, _ := fit(cfg)
 	if slices.Equal(first, one) {
@@ -410,13 +416,8 @@ func TestSparseStarts(t *testing.T) {
 // begins at its validation loss and, at a tiny step, ends where it began,
 // and a starting network of another shape is refused by name.
 func TestFitNetStreamFromInit(t *testing.T) {
-	dir := t.TempDir()
 	v := movegen.Italian
-	part := genPart(t, dir, v, 30, 1, 1)
-	data := filepath.Join(dir, "it.pos")
-	if _, err := Merge(data, []string{part}, nil); err != nil {
-		t.Fatal(err)
-	}
+	data := italianPositions(t)
 	cfg := StreamConfig{Hidden: 32, Lambda: 0.5, Epochs: 2, Batch: 64, Rate: 0.01, Seed: 3, Tempo: true, Threads: 1}
 	st, _, err := FitNetStream(cfg, data, nil)
 	if err != nil {

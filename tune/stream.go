@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -459,45 +460,43 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			return nil, 0, err
 		}
 	}
-	if ss.st == nil && cfg.Init != nil {
-		in := cfg.Init
-		switch {
-		case in.Hidden != H || len(in.B1) != H:
-			return nil, 0, fmt.Errorf("tune: the starting network has %d hidden units, the fit %d", in.Hidden, H)
-		case len(in.W1) != sm.inputs*H:
-			return nil, 0, fmt.Errorf("tune: the starting network has %d first-layer weights, %s's layout %d", len(in.W1), v.RulesName(), sm.inputs*H)
-		case max(in.Buckets, 1) != B || len(in.W2) != B*H:
-			return nil, 0, fmt.Errorf("tune: the starting network has %d output buckets, the fit %d", max(in.Buckets, 1), B)
-		case in.T != nil && !cfg.Tempo:
-			return nil, 0, errors.New("tune: the starting network has tempo weights: fit with them (--tempo)")
-		case in.T != nil && len(in.T) != B*H:
-			return nil, 0, fmt.Errorf("tune: the starting network has %d tempo weights, want %d", len(in.T), B*H)
-		}
-		ss.st = &NetState{Hidden: H, W1: append([]float32(nil), in.W1...), B1: append([]float32(nil), in.B1...),
-			W2: append([]float32(nil), in.W2...), Buckets: in.Buckets}
-		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(B*H)
-		if cfg.Tempo {
-			ss.st.T, ss.aT = make([]float32, B*H), newAdam(B*H)
-			copy(ss.st.T, in.T)
-		}
-	}
 	if ss.st == nil {
-		rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
-		ss.st = newNetState(sm.inputs, H, rng)
-		scale := float32(math.Sqrt(float64(eval.NetBlock) / float64(H)))
-		for j := range ss.st.W2 {
-			ss.st.W2[j] *= scale
-		}
-		if B > 1 { // every bucket starts from the same output weights
-			w2 := ss.st.W2
-			ss.st.W2, ss.st.Buckets = make([]float32, 0, B*H), B
-			for range B {
-				ss.st.W2 = append(ss.st.W2, w2...)
+		if in := cfg.Init; in != nil {
+			switch {
+			case in.Hidden != H || len(in.B1) != H:
+				return nil, 0, fmt.Errorf("tune: the starting network has %d hidden units, the fit %d", in.Hidden, H)
+			case len(in.W1) != sm.inputs*H:
+				return nil, 0, fmt.Errorf("tune: the starting network has %d first-layer weights, %s's layout %d", len(in.W1), v.RulesName(), sm.inputs*H)
+			case max(in.Buckets, 1) != B || len(in.W2) != B*H:
+				return nil, 0, fmt.Errorf("tune: the starting network has %d output buckets, the fit %d", max(in.Buckets, 1), B)
+			case in.T != nil && !cfg.Tempo:
+				return nil, 0, errors.New("tune: the starting network has tempo weights: fit with them (--tempo)")
+			case in.T != nil && len(in.T) != B*H:
+				return nil, 0, fmt.Errorf("tune: the starting network has %d tempo weights, want %d", len(in.T), B*H)
+			}
+			ss.st = &NetState{Hidden: H, W1: slices.Clone(in.W1), B1: slices.Clone(in.B1), W2: slices.Clone(in.W2),
+				T: slices.Clone(in.T), Buckets: in.Buckets}
+		} else {
+			rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
+			ss.st = newNetState(sm.inputs, H, rng)
+			scale := float32(math.Sqrt(float64(eval.NetBlock) / float64(H)))
+			for j := range ss.st.W2 {
+				ss.st.W2[j] *= scale
+			}
+			if B > 1 { // every bucket starts from the same output weights
+				w2 := ss.st.W2
+				ss.st.W2, ss.st.Buckets = make([]float32, 0, B*H), B
+				for range B {
+					ss.st.W2 = append(ss.st.W2, w2...)
+				}
 			}
 		}
 		ss.aW1, ss.aB1, ss.aW2 = newAdam(len(ss.st.W1)), newAdam(H), newAdam(B*H)
 		if cfg.Tempo {
-			ss.st.T, ss.aT = make([]float32, B*H), newAdam(B*H) // from zero: the symmetric network
+			if ss.st.T == nil {
+				ss.st.T = make([]float32, B*H) // from zero: the symmetric network
+			}
+			ss.aT = newAdam(B * H)
 		}
 	}
 	sm.st = ss.st

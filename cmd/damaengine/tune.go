@@ -179,16 +179,16 @@ func runTuneFit(c *command, args []string) int {
 		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
 			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt}
 		if *initFile != "" {
-			f, err := os.Open(*initFile)
+			err := readInit(*initFile, func(r io.Reader) error {
+				nw, err := eval.ReadNet(v, r)
+				if err == nil {
+					cfg.Init = tune.NetStateOf(*nw)
+				}
+				return err
+			})
 			if err != nil {
-				return c.fail(1, "--init: %v", err)
+				return c.fail(1, "%v", err)
 			}
-			nw, err := eval.ReadNet(v, f)
-			f.Close()
-			if err != nil {
-				return c.fail(1, "--init %s: %v", *initFile, err)
-			}
-			cfg.Init = tune.NetStateOf(*nw)
 		}
 		return fitStream(c, v, *data, *out, cfg)
 	}
@@ -235,18 +235,19 @@ func runTuneFit(c *command, args []string) int {
 	}
 	var init []float64
 	if *initFile != "" {
-		f, err := os.Open(*initFile)
+		err := readInit(*initFile, func(r io.Reader) error {
+			raw, err := eval.ReadWeights(v, r)
+			if err != nil {
+				return err
+			}
+			init = make([]float64, len(raw))
+			for i, x := range raw {
+				init[i] = float64(x)
+			}
+			return nil
+		})
 		if err != nil {
-			return c.fail(1, "--init: %v", err)
-		}
-		raw, err := eval.ReadWeights(v, f)
-		f.Close()
-		if err != nil {
-			return c.fail(1, "--init %s: %v", *initFile, err)
-		}
-		init = make([]float64, len(raw))
-		for i, x := range raw {
-			init[i] = float64(x)
+			return c.fail(1, "%v", err)
 		}
 	}
 	t0 := time.Now()
@@ -477,6 +478,20 @@ func tablesNote(on bool, n int64) string {
 		return ""
 	}
 	return fmt.Sprintf("; %d labelled by the tables", n)
+}
+
+// readInit opens the --init weights file at path and hands it to read;
+// the error names the flag, and the file when reading it failed.
+func readInit(path string, read func(io.Reader) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("--init: %v", err)
+	}
+	defer f.Close()
+	if err := read(f); err != nil {
+		return fmt.Errorf("--init %s: %v", path, err)
+	}
+	return nil
 }
 
 // isPositionsFile says whether the file at path starts as a positions file
