@@ -10,7 +10,10 @@ MOVETIME (default 0.1) and `go think`, RUNS times over the whole game in the sam
 Prints every search whose go-to-done time passed 0.5 s, with the engine's last line, and
 the five slowest. Standard library only. Used for a match game in which an engine went
 silent (docs/evaluation-at-scale.md, "Matches")."""
-import re, subprocess, sys, time
+import os, re, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ttd import start_hub  # noqa: E402
 
 
 def main(argv):
@@ -29,22 +32,7 @@ def main(argv):
     body = re.sub(r'\{[^}]*\}', '', re.sub(r'\[[^\]]*\]', '', txt))
     moves = [t for t in body.split() if re.match(r'^[a-h]?\d+(?:[-x:][a-h]?\d+)+$', t)]
     first = fen[0].upper() if fen else "W"
-    p = subprocess.Popen([b, "hub"] + extra, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(s):
-        p.stdin.write(s + "\n")
-        p.stdin.flush()
-
-    for s in [f"set-param name=variant value={variant}", "set-param name=notation value=official",
-              "set-param name=book value=false", "set-param name=tt-size value=20", "init"]:
-        send(s)
-    while True:
-        l = p.stdout.readline()
-        if not l:
-            sys.exit("the engine ended before ready")
-        if l.startswith("ready"):
-            break
+    p, send = start_hub(b, [f"variant={variant}", "notation=official", "book=false", "tt-size=20"], extra)
     times = []
     for r in range(runs):
         send("new-game")

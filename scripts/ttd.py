@@ -8,22 +8,33 @@ only; scripts/ttd2.py runs it over several positions and builds."""
 import os, re, subprocess, sys, time
 
 
-def time_to_depth(b, v, d, t, fen="", env=None):
-    """Returns (seconds from go to done, nodes at depth d) for BIN b."""
+def start_hub(b, params, args=(), env=None):
+    """Starts `BIN hub ARGS`, sends each "name=value" of params as set-param and
+    init, waits for ready, and returns (process, send)."""
     e = dict(os.environ)
     e.update(env or {})
-    p = subprocess.Popen([b, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    p = subprocess.Popen([b, "hub", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1, env=e)
+
     def send(s):
-        p.stdin.write(s + "\n"); p.stdin.flush()
-    for s in [f"set-param name=variant value={v}", "set-param name=book value=false",
-              "set-param name=egdb value=false", f"set-param name=threads value={t}",
-              "set-param name=tt-size value=22", "init"]:
-        send(s)
+        p.stdin.write(s + "\n")
+        p.stdin.flush()
+
+    for kv in params:
+        name, value = kv.split("=", 1)
+        send(f"set-param name={name} value={value}")
+    send("init")
     while True:
         l = p.stdout.readline()
-        if not l or l.startswith("ready"):
-            break
+        if not l:
+            sys.exit(f"{b} ended before ready")
+        if l.startswith("ready"):
+            return p, send
+
+
+def time_to_depth(b, v, d, t, fen="", env=None):
+    """Returns (seconds from go to done, nodes at depth d) for BIN b."""
+    p, send = start_hub(b, [f"variant={v}", "book=false", "egdb=false", f"threads={t}", "tt-size=22"], env=env)
     send(f"pos pos={fen}" if fen else "pos start")
     send(f"level depth={d}")
     t0 = time.time(); send("go think")
