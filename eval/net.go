@@ -189,6 +189,8 @@ type Net struct {
 	// position's head); start is the number of pieces at the start.
 	heads []*Net
 	start int
+	// pat, if not nil, are pattern tables added to the score (pattern.go).
+	pat *Patterns
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -260,7 +262,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
 	}
 	nb := h / NetBlock
-	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
+	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw, pat: devPatterns(l)}
 	if nb > 1 && netWideKernels {
 		n.wide = make([]netBlock, len(n.rows))
 	}
@@ -692,10 +694,14 @@ func clipLanes(x uint64) uint64 {
 // plus the tempo term for a network that has one (nettempo.go).
 func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
 	n = n.head(p)
-	if n.tw != nil {
-		return n.hand(p) + n.withTempo(acc, p.Side)
+	s := n.hand(p)
+	if n.pat != nil {
+		s += n.pat.White(p)
 	}
-	return n.hand(p) + n.Output(acc)
+	if n.tw != nil {
+		return s + n.withTempo(acc, p.Side)
+	}
+	return s + n.Output(acc)
 }
 
 // full is the network's score of p computed from its pieces.
@@ -703,10 +709,14 @@ func (n *Net) full(p *movegen.Position) int {
 	var acc NetAcc
 	n.Refresh(&acc, p)
 	n = n.head(p)
-	if n.tw != nil {
-		return n.withTempo(&acc, p.Side)
+	s := 0
+	if n.pat != nil {
+		s = n.pat.White(p)
 	}
-	return n.Output(&acc)
+	if n.tw != nil {
+		return s + n.withTempo(&acc, p.Side)
+	}
+	return s + n.Output(&acc)
 }
 
 // Weights returns the network's weights (not to be modified).

@@ -67,6 +67,12 @@ type StreamConfig struct {
 	// the fit does (a fit with Tempo from a network without them starts
 	// them at zero). A checkpoint, when there is one, takes precedence.
 	Init *NetState
+	// Valid, if not empty, is a positions file of other games (another
+	// shard or seed) whose first rows are the validation set; the data
+	// file is then trained on whole. Without it the validation rows are
+	// the data's positions a hash of the position holds out, which share
+	// their games (and the results of those games) with training rows.
+	Valid string
 	// stopAfter, if above 0, stops the fit after that epoch (tests: a
 	// fit interrupted there).
 	stopAfter int
@@ -126,7 +132,7 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 		return false
 	}
 	p := &s.rec.Pos
-	if IsValidation(mix64(p.Key)) != valid {
+	if sm.cfg.Valid == "" && IsValidation(mix64(p.Key)) != valid {
 		return false
 	}
 	var base int
@@ -399,25 +405,21 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		threads = runtime.GOMAXPROCS(0)
 	}
 	size := int64(pr.Header.Record)
-	st, _ := pr.f.Seek(0, io.SeekCurrent)
-	dataOff := st - int64(pr.r.Buffered())
 	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetInputKinds(v) * eval.NetSquares(v)}
-	chunks := int((n + streamChunk - 1) / streamChunk)
-	readChunk := func(c int, buf []byte) ([]byte, error) {
-		lo := int64(c) * streamChunk
-		hi := min(lo+streamChunk, n)
-		buf = buf[:(hi-lo)*size]
-		_, err := pr.f.ReadAt(buf, dataOff+lo*size)
-		return buf, err
+	chunks, readChunk := pr.chunks(n)
+	vchunks, vread, closeValid, err := validChunks(cfg.Valid, pr, chunks, readChunk)
+	if err != nil {
+		return nil, 0, err
 	}
+	defer closeValid()
 	// The validation rows: the first streamValid met, in file order.
 	buf := make([]byte, streamChunk*size)
 	var valid []streamRow
 	var validRes []float32
 	var validScore []int
 	sc := &rowScratch{}
-	for c := 0; c < chunks && len(valid) < streamValid; c++ {
-		b, err := readChunk(c, buf)
+	for c := 0; c < vchunks && len(valid) < streamValid; c++ {
+		b, err := vread(c, buf)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -616,4 +618,38 @@ func addInto(dst, src []float32) {
 			src[i] = 0
 		}
 	}
+}
+
+// chunks returns the number of chunks of streamChunk records in the first
+// n records of pr and a function reading chunk c into buf.
+func (pr *PosReader) chunks(n int64) (int, func(c int, buf []byte) ([]byte, error)) {
+	size := int64(pr.Header.Record)
+	st, _ := pr.f.Seek(0, io.SeekCurrent)
+	off := st - int64(pr.r.Buffered())
+	return int((n + streamChunk - 1) / streamChunk), func(c int, buf []byte) ([]byte, error) {
+		lo := int64(c) * streamChunk
+		hi := min(lo+streamChunk, n)
+		buf = buf[:(hi-lo)*size]
+		_, err := pr.f.ReadAt(buf, off+lo*size)
+		return buf, err
+	}
+}
+
+// validChunks returns where a fit's validation rows are read from: the
+// positions file path (opened here, of pr's variant; closed by the
+// function returned) or, when path is empty, the data's own chunks.
+func validChunks(path string, pr *PosReader, chunks int, read func(int, []byte) ([]byte, error)) (int, func(int, []byte) ([]byte, error), func(), error) {
+	if path == "" {
+		return chunks, read, func() {}, nil
+	}
+	vr, err := OpenPositions(path)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	if vr.Header.Variant != pr.Header.Variant {
+		vr.Close()
+		return 0, nil, nil, fmt.Errorf("tune: the validation file %s is %s, the data %s", path, vr.Header.Variant.RulesName(), pr.Header.Variant.RulesName())
+	}
+	vc, vread := vr.chunks(vr.Len())
+	return vc, vread, func() { vr.Close() }, nil
 }

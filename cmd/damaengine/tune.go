@@ -22,7 +22,8 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] PART...
-       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK]
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos]
+       damaengine tune patterns --data FILE.pos --out PATTERNS [--epochs N] [--rate R] [--lambda L] [--limit N] [--eval-file NETWORK] [--valid FILE.pos]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -35,10 +36,11 @@ func runTune(c *command, args []string) int {
 
 // tuneSteps are the steps of damaengine tune.
 var tuneSteps = map[string]subcommand{
-	"gen":   {tuneSynopsis, runTuneGen, nil},
-	"merge": {tuneSynopsis, runTuneMerge, nil},
-	"label": {tuneSynopsis, runTuneLabel, nil},
-	"fit":   {tuneSynopsis, runTuneFit, nil},
+	"gen":      {tuneSynopsis, runTuneGen, nil},
+	"merge":    {tuneSynopsis, runTuneMerge, nil},
+	"label":    {tuneSynopsis, runTuneLabel, nil},
+	"fit":      {tuneSynopsis, runTuneFit, nil},
+	"patterns": {tuneSynopsis, runTunePatterns, nil},
 }
 
 // progressLine prints a progress line on stderr at most every few seconds
@@ -165,6 +167,7 @@ func runTuneFit(c *command, args []string) int {
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
 	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone; with a positions file, a network of the fit's size)")
 	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
+	validFile := c.String("valid", "", "positions file: validate on this file of other games (another shard or seed) and train on the whole of --data (default: the positions a hash holds out of --data, which share their games with training rows)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
 	buckets := c.Int("buckets", 1, "positions file: output buckets, one set of output weights for each range of the piece count (1 to 8)")
@@ -177,7 +180,7 @@ func runTuneFit(c *command, args []string) int {
 	}
 	if isPositionsFile(*data) {
 		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
-			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt}
+			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt, Valid: *validFile}
 		if *initFile != "" {
 			err := readInit(*initFile, func(r io.Reader) error {
 				nw, err := eval.ReadNet(v, r)
@@ -590,5 +593,69 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, out string)
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: wrote %s\n", out)
+	return 0
+}
+
+// runTunePatterns fits pattern tables (eval/pattern.go) over the
+// evaluation in use for the positions file's variant: the embedded one, or
+// the network of --eval-file.
+func runTunePatterns(c *command, args []string) int {
+	data := c.String("data", "", "positions file (tune merge)")
+	out := c.String("out", "", "pattern file to write")
+	epochs := c.Int("epochs", 4, "passes over the data")
+	batch := c.Int("batch", 1024, "rows a step")
+	rate := c.Float64("rate", 1, "Adam's step, centi-men (decays linearly to a tenth)")
+	lambda := c.Float64("lambda", 0.5, "weight of the game result in the target; the rest the search score")
+	limit := c.Int64("limit", 0, "use only the file's first N records (0: all)")
+	seed := c.Uint64("seed", 1, "seed of the order of the rows")
+	evalFile := c.String("eval-file", "", "weights file of the evaluation the tables go over (default: the embedded one)")
+	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
+	c.SetOutput(io.Discard)
+	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
+		return 0
+	} else if err != nil {
+		return c.fail(2, "%v (damaengine tune patterns --help lists the flags)", err)
+	}
+	if *data == "" || *out == "" {
+		return c.fail(2, "--data and --out are required")
+	}
+	pr, err := tune.OpenPositions(*data)
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	v := pr.Header.Variant
+	pr.Close()
+	if *evalFile != "" {
+		f, err := os.Open(*evalFile)
+		if err != nil {
+			return c.fail(1, "--eval-file: %v", err)
+		}
+		err = eval.LoadWeights(v, f)
+		f.Close()
+		if err != nil {
+			return c.fail(1, "--eval-file %s: %v", *evalFile, err)
+		}
+	}
+	cfg := tune.PatConfig{Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile}
+	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
+		if p.Epoch == 0 {
+			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows, K %.1f, validation loss without them %.5f (%d rows)\n",
+				v.RulesName(), eval.PatternWindows(v), p.K, p.Valid, p.ValidRows)
+			return
+		}
+		fmt.Fprintf(c.stderr, "tune: epoch %d/%d: training %.5f, validation %.5f (%d rows, %s)\n",
+			p.Epoch, p.Epochs, p.Loss, p.Valid, p.Rows, p.Elapsed.Round(time.Second))
+	})
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	var b bytes.Buffer
+	if err := eval.WritePatterns(&b, v, w); err != nil {
+		return c.fail(1, "%v", err)
+	}
+	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+		return c.fail(1, "%v", err)
+	}
 	return 0
 }

@@ -1,0 +1,181 @@
+package eval
+
+import (
+	"bytes"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/damaengine/damaengine/movegen"
+)
+
+// patVariants are the variants with pattern windows the tests cover: an
+// 8x8 board of each orientation and the 10x10 one.
+var patVariants = []*movegen.Variant{movegen.Italian, movegen.English, movegen.International}
+
+// randomPatterns returns pattern weights for v drawn from [-r, r].
+func randomPatterns(v *movegen.Variant, r int, seed uint64) []int16 {
+	rng := rand.New(rand.NewPCG(seed, 0x7a77))
+	t := make([]int16, PatternWindows(v)*PatConfigs*2)
+	for i := range t {
+		t[i] = int16(rng.IntN(2*r+1) - r)
+	}
+	return t
+}
+
+// patMirror returns p turned by 180° with the colours swapped.
+func patMirror(v *movegen.Variant, p *movegen.Position) movegen.Position {
+	rot := func(x uint64) (y uint64) {
+		for ; x != 0; x &= x - 1 {
+			f, r := v.Coord(bits.TrailingZeros64(x))
+			y |= 1 << v.BitAt(v.Files()-1-f, v.Ranks()-1-r)
+		}
+		return y
+	}
+	q := movegen.Position{Kings: rot(p.Kings), Super: rot(p.Super), Side: p.Side ^ 1}
+	q.Pieces[movegen.White], q.Pieces[movegen.Black] = rot(p.Pieces[movegen.Black]), rot(p.Pieces[movegen.White])
+	return q
+}
+
+// TestPatternWindows: the windows' count and shape on each board, every
+// square in one at least, and each window's rotation a window.
+func TestPatternWindows(t *testing.T) {
+	want := map[*movegen.Variant]int{movegen.Italian: 25, movegen.English: 25, movegen.International: 49}
+	for _, v := range patVariants {
+		g := patternGeometry(v)
+		if len(g.w) != want[v] {
+			t.Fatalf("%s: %d windows, want %d", v.RulesName(), len(g.w), want[v])
+		}
+		var all uint64
+		for i, m := range g.mask {
+			all |= m
+			if g.mate[g.mate[i]] != i {
+				t.Fatalf("%s: window %d's mate's mate is %d", v.RulesName(), i, g.mate[g.mate[i]])
+			}
+		}
+		if all != v.Board() {
+			t.Fatalf("%s: the windows cover %x, the board is %x", v.RulesName(), all, v.Board())
+		}
+	}
+	if PatternWindows(movegen.Turkish) != 0 {
+		t.Fatal("Turkish has pattern windows")
+	}
+}
+
+// TestPatternFold: the folded tables give exactly what the tuner's two
+// views through the fitted tables give, in every variant, with and
+// without the kernel; and a position and its colour mirror score exactly
+// opposite.
+func TestPatternFold(t *testing.T) {
+	for _, v := range patVariants {
+		raw := randomPatterns(v, 400, 3)
+		pt, err := NewPatterns(v, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := layoutOf(v)
+		var a, b []int32
+		for _, game := range wideGames(v, 6, 120, 11) {
+			for i := range game {
+				p := &game[i]
+				var ph float64
+				a, b, ph = PatternIndexes(v, p, a[:0], b[:0])
+				var mg, eg int32
+				for j := range a {
+					mg += int32(raw[2*a[j]]) - int32(raw[2*b[j]])
+					eg += int32(raw[2*a[j]+1]) - int32(raw[2*b[j]+1])
+				}
+				n := bits.OnesCount64(p.Occupied())
+				if ph != l.phase(n) {
+					t.Fatalf("phase %v, want %v", ph, l.phase(n))
+				}
+				want := l.blend(mg, eg, n)
+				got := pt.White(p)
+				old := patKernel
+				patKernel = false
+				port := pt.White(p)
+				patKernel = old
+				if got != want || port != want {
+					t.Fatalf("%s ply %d: kernel %d, portable %d, two views %d", v.RulesName(), i, got, port, want)
+				}
+				m := patMirror(v, p)
+				if mm := pt.White(&m); mm != -got {
+					t.Fatalf("%s ply %d: %d, its mirror %d", v.RulesName(), i, got, mm)
+				}
+			}
+		}
+	}
+}
+
+// TestPatternFile: a file written reads back the same, and a damaged one
+// is refused with a reason.
+func TestPatternFile(t *testing.T) {
+	v := movegen.Italian
+	raw := randomPatterns(v, 50, 5)
+	var buf bytes.Buffer
+	if err := WritePatterns(&buf, v, raw); err != nil {
+		t.Fatal(err)
+	}
+	pt, err := ReadPatterns(v, bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range raw {
+		if pt.t[i] != raw[i] {
+			t.Fatalf("weight %d: %d, want %d", i, pt.t[i], raw[i])
+		}
+	}
+	b := buf.Bytes()
+	for _, c := range []struct {
+		name string
+		v    *movegen.Variant
+		data []byte
+		want string
+	}{
+		{"another variant", movegen.English, b, "not english"},
+		{"truncated", v, b[:len(b)-3], "truncated"},
+		{"trailing bytes", v, append(bytes.Clone(b), 0), "after the weights"},
+		{"not a pattern file", v, []byte("hello\n"), "not a pattern file"},
+		{"empty", v, nil, "no header"},
+	} {
+		_, err := ReadPatterns(c.v, bytes.NewReader(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := NewPatterns(v, raw[:10]); err == nil {
+		t.Error("10 weights accepted")
+	}
+}
+
+// TestPatternNoAllocs: scoring allocates nothing.
+func TestPatternNoAllocs(t *testing.T) {
+	v := movegen.International
+	pt, err := NewPatterns(v, randomPatterns(v, 100, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Start()
+	if n := testing.AllocsPerRun(100, func() { pt.White(&p) }); n != 0 {
+		t.Fatalf("%v allocations a call", n)
+	}
+}
+
+func BenchmarkPatterns(b *testing.B) {
+	for _, v := range patVariants {
+		b.Run(v.RulesName(), func(b *testing.B) {
+			pt, err := NewPatterns(v, randomPatterns(v, 100, 7))
+			if err != nil {
+				b.Fatal(err)
+			}
+			game := wideGames(v, 1, 60, 3)[0]
+			b.ResetTimer()
+			s := 0
+			for i := 0; i < b.N; i++ {
+				s += pt.White(&game[i%len(game)])
+			}
+			_ = s
+		})
+	}
+}
