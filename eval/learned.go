@@ -572,7 +572,7 @@ func (l *layout) white(p *movegen.Position) int {
 		t = l.cur.Load()
 	}
 	if t != nil && t.net != nil {
-		return t.net.hand(p) + t.net.full(p)
+		return t.net.hand(p) + t.net.full(p, true)
 	}
 	if l.handMob != nil {
 		s, m := l.handMob(p)

@@ -124,6 +124,9 @@ type NetWeights struct {
 	// W2 and T then hold Buckets × Hidden weights, bucket by bucket (a
 	// version 4 file). 0 or 1: one set.
 	Buckets int
+	// Pat, if not nil, are pattern tables added to the score (pattern.go;
+	// a version 5 file): windows × PatConfigs × 2 weights.
+	Pat []int16
 }
 
 // buckets returns the number of sets of output weights nw has.
@@ -262,7 +265,14 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
 	}
 	nb := h / NetBlock
-	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw, pat: devPatterns(l)}
+	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
+	if nw.Pat != nil {
+		pt, err := NewPatterns(l.v, nw.Pat)
+		if err != nil {
+			return nil, err
+		}
+		n.pat = pt
+	}
 	if nb > 1 && netWideKernels {
 		n.wide = make([]netBlock, len(n.rows))
 	}
@@ -704,19 +714,30 @@ func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
 	return s + n.Output(acc)
 }
 
-// full is the network's score of p computed from its pieces.
-func (n *Net) full(p *movegen.Position) int {
+// full is the network's score of p computed from its pieces, with its
+// pattern tables when pat is true and it has them.
+func (n *Net) full(p *movegen.Position, pat bool) int {
 	var acc NetAcc
 	n.Refresh(&acc, p)
 	n = n.head(p)
 	s := 0
-	if n.pat != nil {
+	if pat && n.pat != nil {
 		s = n.pat.White(p)
 	}
 	if n.tw != nil {
 		return s + n.withTempo(&acc, p.Side)
 	}
 	return s + n.Output(&acc)
+}
+
+// EvaluateWhiteNoPatterns is EvaluateWhite without the pattern tables of
+// the network in use, if it has any: the base the tuner fits new tables
+// over.
+func EvaluateWhiteNoPatterns(v *movegen.Variant, p *movegen.Position) int {
+	if n := ActiveNet(v); n != nil {
+		return n.hand(p) + n.full(p, false)
+	}
+	return EvaluateWhite(v, p)
 }
 
 // Weights returns the network's weights (not to be modified).

@@ -208,8 +208,8 @@ func TestNetDamoni(t *testing.T) {
 	n := loadNet(t, v, randomNet(v, 32, 200, 9))
 	q := p
 	q.Super &^= p.Super & p.Pieces[movegen.White]
-	if n.full(&p) == n.full(&q) {
-		t.Errorf("a Damone and a Dama on the same square score the same (%d)", n.full(&p))
+	if n.full(&p, true) == n.full(&q, true) {
+		t.Errorf("a Damone and a Dama on the same square score the same (%d)", n.full(&p, true))
 	}
 }
 

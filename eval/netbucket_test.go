@@ -92,7 +92,7 @@ func TestNetBuckets(t *testing.T) {
 						if port != got {
 							t.Fatalf("%v h=%d %s: kernels %d, portable %d", v, h, v.FEN(&p), got, port)
 						}
-						if f := n.full(&p) + n.hand(&p); f != got {
+						if f := n.full(&p, true) + n.hand(&p); f != got {
 							t.Fatalf("%v h=%d %s: from the pieces %d, from the sums %d", v, h, v.FEN(&p), f, got)
 						}
 						q := v.Flip(&p)

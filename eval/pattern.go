@@ -1,14 +1,9 @@
 package eval
 
 import (
-	"bufio"
-	"encoding/binary"
 	"fmt"
-	"io"
 	"math/bits"
-	"os"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -35,7 +30,11 @@ import (
 //
 // The tables are fitted over a network that stays as it is (tune
 // patterns: the residual the network leaves), in units of 1/WeightScale
-// centi-man.
+// centi-man, and travel with it in a weights file of version 5
+// (weights.go). White's men are read from the bitboards a window at a
+// time: with BMI2, one PEXT a colour gives the window's 8 bits and a
+// table their configuration digits (patSums, pattern_amd64.s); elsewhere
+// square by square (Patterns.sums), tested to agree.
 
 // PatFiles and PatRanks are a window's size; PatSquares its playable
 // squares on a diagonal board; PatConfigs the configurations of one.
@@ -249,68 +248,3 @@ var patTern = func() (t [256]uint16) {
 	}
 	return t
 }()
-
-// patMagic opens a pattern file: "damaengine-patterns 1 VARIANT WINDOWS\n",
-// then the weights as little-endian int16.
-const patMagic = "damaengine-patterns"
-
-// WritePatterns writes v's pattern weights t to w.
-func WritePatterns(w io.Writer, v *movegen.Variant, t []int16) error {
-	if _, err := NewPatterns(v, t); err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s 1 %s %d\n", patMagic, v.RulesName(), len(t)/(2*PatConfigs))
-	if err := binary.Write(bw, binary.LittleEndian, t); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// ReadPatterns reads a pattern file for v from r.
-func ReadPatterns(v *movegen.Variant, r io.Reader) (*Patterns, error) {
-	br := bufio.NewReader(r)
-	line, err := br.ReadString('\n')
-	if err != nil {
-		return nil, fmt.Errorf("eval patterns: no header line: %v", err)
-	}
-	var magic, name string
-	var version, windows int
-	if n, _ := fmt.Sscanf(strings.TrimSpace(line), "%s %d %s %d", &magic, &version, &name, &windows); n != 4 || magic != patMagic || version != 1 {
-		return nil, fmt.Errorf("eval patterns: not a pattern file (header %q)", strings.TrimSpace(line))
-	}
-	if name != v.RulesName() {
-		return nil, fmt.Errorf("eval patterns: the file is for %s, not %s", name, v.RulesName())
-	}
-	if windows != PatternWindows(v) {
-		return nil, fmt.Errorf("eval patterns: %d windows, %s has %d", windows, name, PatternWindows(v))
-	}
-	t := make([]int16, windows*PatConfigs*2)
-	if err := binary.Read(br, binary.LittleEndian, t); err != nil {
-		return nil, fmt.Errorf("eval patterns: truncated weights: %v", err)
-	}
-	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, fmt.Errorf("eval patterns: bytes after the weights")
-	}
-	return NewPatterns(v, t)
-}
-
-// devPatterns returns the pattern tables named by the environment
-// variable DAMA_PATTERNS for l's variant, or nil (a development hook for
-// screening tables before they have a place in the weights files).
-func devPatterns(l *layout) *Patterns {
-	path := os.Getenv("DAMA_PATTERNS")
-	if path == "" || l.orth {
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	pt, err := ReadPatterns(l.v, f)
-	if err != nil {
-		return nil
-	}
-	return pt
-}

@@ -108,25 +108,55 @@ func TestPatternFold(t *testing.T) {
 	}
 }
 
-// TestPatternFile: a file written reads back the same, and a damaged one
-// is refused with a reason.
+// TestPatternFile: a network with pattern tables written as a weights
+// file (version 5) reads back the same, loads, and evaluates as the
+// network plus the tables; a damaged one is refused with a reason.
 func TestPatternFile(t *testing.T) {
 	v := movegen.Italian
-	raw := randomPatterns(v, 50, 5)
+	base := ActiveNet(v)
+	if base == nil {
+		t.Skip("no embedded Italian network")
+	}
+	nw := base.Weights()
+	nw.Pat = randomPatterns(v, 50, 5)
+	for i := range nw.Pat {
+		if i%3 == 0 {
+			nw.Pat[i] = 0 // the bitmap skips them
+		}
+	}
 	var buf bytes.Buffer
-	if err := WritePatterns(&buf, v, raw); err != nil {
+	if err := WriteNet(&buf, v, nw); err != nil {
 		t.Fatal(err)
 	}
-	pt, err := ReadPatterns(v, bytes.NewReader(buf.Bytes()))
+	b := buf.Bytes()
+	if b[4] != PatternVersion || len(b) > maxWeightsFile {
+		t.Fatalf("version %d, %d bytes", b[4], len(b))
+	}
+	got, err := ReadNet(v, bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range raw {
-		if pt.t[i] != raw[i] {
-			t.Fatalf("weight %d: %d, want %d", i, pt.t[i], raw[i])
+	for i := range nw.Pat {
+		if got.Pat[i] != nw.Pat[i] {
+			t.Fatalf("pattern weight %d: %d, want %d", i, got.Pat[i], nw.Pat[i])
 		}
 	}
-	b := buf.Bytes()
+	n, err := newNet(layoutOf(v), *got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, game := range wideGames(v, 2, 80, 9) {
+		for i := range game {
+			p := &game[i]
+			var acc NetAcc
+			n.Refresh(&acc, p)
+			want := base.White(p, &acc) + n.pat.White(p)
+			if s := n.White(p, &acc); s != want {
+				t.Fatalf("ply %d: %d, want the network's and the tables' %d", i, s, want)
+			}
+		}
+	}
+	nwin := len(b) - 4 - (len(nw.Pat)+7)/8 // about where the tables start
 	for _, c := range []struct {
 		name string
 		v    *movegen.Variant
@@ -134,18 +164,20 @@ func TestPatternFile(t *testing.T) {
 		want string
 	}{
 		{"another variant", movegen.English, b, "not english"},
-		{"truncated", v, b[:len(b)-3], "truncated"},
-		{"trailing bytes", v, append(bytes.Clone(b), 0), "after the weights"},
-		{"not a pattern file", v, []byte("hello\n"), "not a pattern file"},
-		{"empty", v, nil, "no header"},
+		{"truncated in the tables", v, b[:nwin], "truncated"},
+		{"truncated at the end", v, b[:len(b)-2], "truncated"},
+		{"a weight changed", v, func() []byte { x := bytes.Clone(b); x[len(x)-10] ^= 1; return x }(), "checksum"},
+		{"trailing bytes", v, append(bytes.Clone(b), 0, 0, 0, 0, 0), "checksum"},
 	} {
-		_, err := ReadPatterns(c.v, bytes.NewReader(c.data))
+		_, err := ReadNet(c.v, bytes.NewReader(c.data))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := NewPatterns(v, raw[:10]); err == nil {
-		t.Error("10 weights accepted")
+	bad := nw
+	bad.Pat = nw.Pat[:10]
+	if err := WriteNet(&buf, v, bad); err == nil {
+		t.Error("10 pattern weights accepted")
 	}
 }
 

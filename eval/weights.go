@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/bits"
 	"strings"
 
 	"github.com/damaengine/damaengine/movegen"
@@ -56,6 +57,20 @@ import (
 //	W2       B × H int32, bucket by bucket
 //	T        B × H int32, when tempo is 1
 //	checksum uint32 CRC-32 (IEEE) of every byte before it
+//
+// Version 5 is a network with pattern tables (pattern.go): version 4's
+// layout (B may be 1) with the number of pattern windows after the tempo
+// flag, and the tables after T:
+//
+//	layout   uint16 squares, uint16 H, uint16 B (1 to MaxNetBuckets), uint8 tempo, uint16 windows (W)
+//	…        W1, B1, W2, T as in version 4
+//	patterns a bitmap of W × PatConfigs × 2 bits (bit i of byte i/8: weight
+//	         i is not zero), then the weights that are not zero, int16 each
+//	checksum uint32 CRC-32 (IEEE) of every byte before it
+//
+// Most configurations of a window never occur in play, so their weights
+// stay zero: Italian's tables (25 windows, 328,050 weights) take about
+// 300 KB so.
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -67,11 +82,13 @@ const (
 	NetVersion     = 2
 	TempoVersion   = 3
 	BucketVersion  = 4
+	PatternVersion = 5
 )
 
-// maxWeightsFile bounds what a weights file may hold (1 MiB, far above any
-// layout's size), so a wrong file is refused before it is read whole.
-const maxWeightsFile = 1 << 20
+// maxWeightsFile bounds what a weights file may hold (4 MiB, above any
+// layout's size: International's pattern tables with every weight set
+// take 2.6 MB), so a wrong file is refused before it is read whole.
+const maxWeightsFile = 4 << 20
 
 //go:embed weights
 var embedded embed.FS
@@ -211,8 +228,8 @@ func ReadNet(v *movegen.Variant, r io.Reader) (*NetWeights, error) {
 }
 
 // WriteNet writes the network nw as v's weights file to w (version 2; 3
-// with tempo weights; 4 with output buckets), after checking that it
-// loads.
+// with tempo weights; 4 with output buckets; 5 with pattern tables), after
+// checking that it loads.
 func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	l := layoutOf(v)
 	if l == nil {
@@ -228,17 +245,23 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	if nw.buckets() > 1 {
 		ver = BucketVersion
 	}
+	if nw.Pat != nil {
+		ver = PatternVersion
+	}
 	buf := weightsHeader(ver, v)
 	le := binary.LittleEndian
 	buf.Write(le.AppendUint16(nil, uint16(l.nsq)))
 	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
-	if ver == BucketVersion {
-		buf.Write(le.AppendUint16(nil, uint16(nw.Buckets)))
+	if ver >= BucketVersion {
+		buf.Write(le.AppendUint16(nil, uint16(nw.buckets())))
 		tempo := byte(0)
 		if nw.T != nil {
 			tempo = 1
 		}
 		buf.WriteByte(tempo)
+	}
+	if ver == PatternVersion {
+		buf.Write(le.AppendUint16(nil, uint16(len(nw.Pat)/(2*PatConfigs))))
 	}
 	for _, x := range nw.W1 {
 		buf.Write(le.AppendUint16(nil, uint16(x)))
@@ -251,6 +274,20 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	}
 	for _, x := range nw.T {
 		buf.Write(le.AppendUint32(nil, uint32(x)))
+	}
+	if nw.Pat != nil {
+		mask := make([]byte, (len(nw.Pat)+7)/8)
+		for i, x := range nw.Pat {
+			if x != 0 {
+				mask[i/8] |= 1 << (i % 8)
+			}
+		}
+		buf.Write(mask)
+		for _, x := range nw.Pat {
+			if x != 0 {
+				buf.Write(le.AppendUint16(nil, uint16(x)))
+			}
+		}
 	}
 	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
 	_, err := w.Write(buf.Bytes())
@@ -360,8 +397,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver < WeightsVersion || ver > BucketVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, BucketVersion)
+	if ver < WeightsVersion || ver > PatternVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatternVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -418,17 +455,31 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	if err := CheckNetHidden(h); err != nil {
 		return nil, fmt.Errorf("eval weights: a network of %v", err)
 	}
-	tempo, nbk := ver == TempoVersion, 1
-	if ver == BucketVersion {
+	tempo, nbk, nwin := ver == TempoVersion, 1, 0
+	if ver >= BucketVersion {
 		if len(b)-pos < 3 {
 			return nil, errTruncated
 		}
 		nbk = int(le.Uint16(b[pos:]))
-		if nbk < 2 || nbk > MaxNetBuckets || b[pos+2] > 1 {
-			return nil, fmt.Errorf("eval weights: a network of %d output buckets and tempo flag %d; want 2 to %d and 0 or 1", nbk, b[pos+2], MaxNetBuckets)
+		lo := 2
+		if ver == PatternVersion {
+			lo = 1
+		}
+		if nbk < lo || nbk > MaxNetBuckets || b[pos+2] > 1 {
+			return nil, fmt.Errorf("eval weights: a network of %d output buckets and tempo flag %d; want %d to %d and 0 or 1", nbk, b[pos+2], lo, MaxNetBuckets)
 		}
 		tempo = b[pos+2] == 1
 		pos += 3
+	}
+	if ver == PatternVersion {
+		if len(b)-pos < 2 {
+			return nil, errTruncated
+		}
+		nwin = int(le.Uint16(b[pos:]))
+		pos += 2
+		if want := PatternWindows(l.v); nwin != want {
+			return nil, fmt.Errorf("eval weights: %d pattern windows; %s has %d", nwin, WeightsName(l.v), want)
+		}
 	}
 	n1 := l.netKinds() * nsq * h
 	nt := 0
@@ -460,6 +511,32 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 			nw.T[i] = int32(le.Uint32(b[pos+4*i:]))
 		}
 		pos += 4 * nt
+	}
+	if nwin > 0 {
+		n := nwin * PatConfigs * 2
+		nm := (n + 7) / 8
+		if len(b)-pos < nm+4 {
+			return nil, errTruncated
+		}
+		mask := b[pos : pos+nm]
+		pos += nm
+		set := 0
+		for _, x := range mask {
+			set += bits.OnesCount8(x)
+		}
+		if len(b)-pos < 2*set+4 {
+			return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+2*set+4)
+		}
+		nw.Pat = make([]int16, n)
+		for i := range nw.Pat {
+			if mask[i/8]>>(i%8)&1 != 0 {
+				nw.Pat[i] = int16(le.Uint16(b[pos:]))
+				pos += 2
+			}
+		}
+	}
+	if len(b)-pos < 4 {
+		return nil, errTruncated
 	}
 	if sum := le.Uint32(b[pos:]); sum != crc32.ChecksumIEEE(b[:pos]) {
 		return nil, errors.New("eval weights: checksum mismatch (corrupted file)")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"time"
 
 	"github.com/damaengine/damaengine/eval"
@@ -45,8 +44,8 @@ type patRow struct {
 }
 
 // FitPatterns fits pattern tables (eval/pattern.go) over the evaluation
-// in use for the file's variant (its embedded network, say), which stays
-// as it is: the tables learn what that evaluation leaves, by mini-batch
+// in use for the file's variant (its embedded network, say; without the
+// tables it may have), which stays as it is: the tables learn what that evaluation leaves, by mini-batch
 // Adam on the cross-entropy of the win probability, reading the positions
 // file in chunks as FitNetStream does (the same validation split). It
 // returns the weights in units of 1/WeightScale centi-man, middlegame and
@@ -54,9 +53,6 @@ type patRow struct {
 func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int16, float64, error) {
 	if cfg.Epochs <= 0 || cfg.Batch <= 0 || cfg.Rate <= 0 || cfg.K < 0 || cfg.Lambda < 0 || cfg.Lambda > 1 {
 		return nil, 0, errors.New("tune: the fit needs epochs, batch and rate above 0, K ≥ 0 and λ in [0, 1]")
-	}
-	if os.Getenv("DAMA_PATTERNS") != "" {
-		return nil, 0, errors.New("tune: DAMA_PATTERNS is set: the tables are fitted over the evaluation without them")
 	}
 	pr, err := OpenPositions(path)
 	if err != nil {
@@ -94,7 +90,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 		var ph float64
 		r.a, r.b, ph = eval.PatternIndexes(v, p, r.a[:0], r.b[:0])
 		r.ph = float32(ph)
-		r.base = float32(eval.EvaluateWhite(v, p))
+		r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
 		t := (float64(rec.Result) + 1) / 2
 		if cfg.Lambda < 1 && k > 0 {
 			t = cfg.Lambda*t + (1-cfg.Lambda)/(1+math.Exp(-float64(rec.Score)/k))

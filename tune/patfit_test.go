@@ -1,9 +1,7 @@
 package tune
 
 import (
-	"bytes"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/damaengine/damaengine/eval"
@@ -91,9 +89,8 @@ func TestFitValidFile(t *testing.T) {
 }
 
 // TestFitPatterns: the tables fitted on positions lower the training loss,
-// are the same bytes for the same data and seed, and write a file the
-// evaluation reads; the positions' evaluation under them is what the
-// evaluation computes.
+// are the same bytes for the same data and seed, and make tables the
+// evaluation takes.
 func TestFitPatterns(t *testing.T) {
 	a, _ := twoShards(t)
 	cfg := PatConfig{Lambda: 0.5, Epochs: 3, Batch: 32, Rate: 2, Seed: 4}
@@ -125,15 +122,7 @@ func TestFitPatterns(t *testing.T) {
 	if nonzero == 0 {
 		t.Fatal("every weight zero")
 	}
-	var buf bytes.Buffer
-	if err := eval.WritePatterns(&buf, movegen.Italian, w1); err != nil {
+	if _, err := eval.NewPatterns(movegen.Italian, w1); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := eval.ReadPatterns(movegen.Italian, &buf); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("DAMA_PATTERNS", "x")
-	if _, _, err := FitPatterns(cfg, a, nil); err == nil || !strings.Contains(err.Error(), "DAMA_PATTERNS") {
-		t.Errorf("a fit with DAMA_PATTERNS set: %v", err)
 	}
 }

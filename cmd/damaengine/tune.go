@@ -23,7 +23,7 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos]
-       damaengine tune patterns --data FILE.pos --out PATTERNS [--epochs N] [--rate R] [--lambda L] [--limit N] [--eval-file NETWORK] [--valid FILE.pos]
+       damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--eval-file NETWORK] [--valid FILE.pos] [--k K]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -596,12 +596,12 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, out string)
 	return 0
 }
 
-// runTunePatterns fits pattern tables (eval/pattern.go) over the
-// evaluation in use for the positions file's variant: the embedded one, or
-// the network of --eval-file.
+// runTunePatterns fits pattern tables (eval/pattern.go) over the network
+// in use for the positions file's variant (the embedded one, or that of
+// --eval-file) and writes the two as one weights file (version 5).
 func runTunePatterns(c *command, args []string) int {
 	data := c.String("data", "", "positions file (tune merge)")
-	out := c.String("out", "", "pattern file to write")
+	out := c.String("out", "", "weights file to write: the network with the tables")
 	epochs := c.Int("epochs", 4, "passes over the data")
 	batch := c.Int("batch", 1024, "rows a step")
 	rate := c.Float64("rate", 1, "Adam's step, centi-men (decays linearly to a tenth)")
@@ -610,6 +610,7 @@ func runTunePatterns(c *command, args []string) int {
 	seed := c.Uint64("seed", 1, "seed of the order of the rows")
 	evalFile := c.String("eval-file", "", "weights file of the evaluation the tables go over (default: the embedded one)")
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
+	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
 	c.SetOutput(io.Discard)
 	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
@@ -637,7 +638,7 @@ func runTunePatterns(c *command, args []string) int {
 			return c.fail(1, "--eval-file %s: %v", *evalFile, err)
 		}
 	}
-	cfg := tune.PatConfig{Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile}
+	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
 		if p.Epoch == 0 {
 			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows, K %.1f, validation loss without them %.5f (%d rows)\n",
@@ -650,8 +651,14 @@ func runTunePatterns(c *command, args []string) int {
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
+	n := eval.ActiveNet(v)
+	if n == nil {
+		return c.fail(2, "%s's evaluation in use is not a network: the tables go over one (--eval-file NETWORK)", v.RulesName())
+	}
+	nw := n.Weights()
+	nw.Pat = w
 	var b bytes.Buffer
-	if err := eval.WritePatterns(&b, v, w); err != nil {
+	if err := eval.WriteNet(&b, v, nw); err != nil {
 		return c.fail(1, "%v", err)
 	}
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
