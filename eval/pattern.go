@@ -184,21 +184,19 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 	}
 	for j := range g.w {
 		i := g.mate[j] // window i's Black view reads window j's squares
-		// at[d]: the digit of window j (White's view) whose square is
-		// digit d of window i's Black view.
-		var at [PatSquares]int
+		// val[e][st]: what a man of state st on digit e of window j
+		// (White's view) adds to the configuration window i's Black view
+		// reads: the colours swap (own is Black there) and the digit moves
+		// to the place of its square in window i's rotated order.
+		var val [PatSquares][3]int
 		for d, sq := range g.b[i] {
-			at[d] = slices.Index(g.w[j][:], sq)
+			e := slices.Index(g.w[j][:], sq)
+			val[e] = [3]int{0, 2 * pow[d], pow[d]}
 		}
+		// The configurations in order, their digits kept as an odometer.
+		var dig [PatSquares]int
+		cb := 0
 		for c := 0; c < PatConfigs; c++ {
-			cb := 0
-			for d := 0; d < PatSquares; d++ {
-				st := c / pow[at[d]] % 3
-				if st != 0 {
-					st = 3 - st // the colours swap: own is Black in Black's view
-				}
-				cb += st * pow[d]
-			}
 			x, y := 2*(j*PatConfigs+c), 2*(i*PatConfigs+cb)
 			for h := 0; h < 2; h++ {
 				d := int(t[x+h]) - int(t[y+h])
@@ -206,6 +204,14 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 					return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weight %d beyond 16 bits", j, c, d)
 				}
 				pt.f[x+h] = int16(d)
+			}
+			for e := 0; e < PatSquares; e++ {
+				cb -= val[e][dig[e]]
+				dig[e] = (dig[e] + 1) % 3
+				cb += val[e][dig[e]]
+				if dig[e] != 0 {
+					break
+				}
 			}
 		}
 	}
