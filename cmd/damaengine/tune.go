@@ -31,7 +31,7 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
 // optionally scored again by a deeper search (label), then the fit of the
 // learned evaluation's weights (fit); progress on stderr.
 func runTune(c *command, args []string) int {
-	return c.noStep(args, "want gen, merge, label or fit\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label or fit")
+	return c.noStep(args, "want gen, merge, label, fit or patterns\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label, fit or patterns")
 }
 
 // tuneSteps are the steps of damaengine tune.

@@ -14,7 +14,7 @@ import (
 )
 
 func TestTuneHelpAndErrors(t *testing.T) {
-	for _, args := range [][]string{{"tune", "--help"}, {"tune", "gen", "--help"}, {"tune", "label", "--help"}, {"tune", "fit", "-h"}} {
+	for _, args := range [][]string{{"tune", "--help"}, {"tune", "gen", "--help"}, {"tune", "label", "--help"}, {"tune", "fit", "-h"}, {"tune", "patterns", "--help"}} {
 		var out, errb bytes.Buffer
 		if rc := run(args, nil, &out, &errb); rc != 0 || !strings.HasPrefix(out.String(), "usage: damaengine tune") || errb.Len() != 0 {
 			t.Errorf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
@@ -282,5 +282,68 @@ func TestTuneMergeTables(t *testing.T) {
 	var out, errb bytes.Buffer
 	if rc := run([]string{"tune", "merge", "--out", data, "--egdb-path", filepath.Join(dir, "none"), part}, nil, &out, &errb); rc == 0 || !strings.Contains(errb.String(), "--egdb-path") {
 		t.Errorf("merge with no tables there: rc %d, stderr %q", rc, errb.String())
+	}
+}
+
+// TestTunePatternsEndToEnd: tables fitted over the network of --eval-file
+// (validated on another file) make a weights file of version 5 that loads
+// and evaluates as the network plus the tables; bad flags and files are
+// refused with a reason.
+func TestTunePatternsEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for k := 1; k <= 2; k++ {
+		part, data := filepath.Join(dir, "it"+string(rune('0'+k))+".part"), filepath.Join(dir, "it"+string(rune('0'+k))+".pos")
+		for _, args := range [][]string{
+			{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "6", "--nodes", "200", "--shard", string(rune('0'+k)) + "/2", "--out", part},
+			{"tune", "merge", "--out", data, part},
+		} {
+			var out, errb bytes.Buffer
+			if rc := run(args, nil, &out, &errb); rc != 0 || out.Len() != 0 {
+				t.Fatalf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+			}
+		}
+		parts = append(parts, data)
+	}
+	net, pat := filepath.Join(dir, "net.dw"), filepath.Join(dir, "pat.dw")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--valid", parts[1], "--hidden", "16", "--tempo", "--epochs", "1", "--out", net}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit: rc %d, %s", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "patterns", "--data", parts[0], "--valid", parts[1], "--eval-file", net, "--epochs", "2", "--out", pat}, nil, &out, &errb); rc != 0 || out.Len() != 0 {
+		t.Fatalf("patterns: rc %d, stdout %q, stderr %q", rc, out.String(), errb.String())
+	}
+	if !strings.Contains(errb.String(), "patterns over 25 windows") || !strings.Contains(errb.String(), "epoch 2/2") {
+		t.Errorf("patterns' progress: %q", errb.String())
+	}
+	defer eval.ResetWeights(movegen.Italian)
+	b, err := os.ReadFile(pat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[4] != eval.PatternVersion {
+		t.Fatalf("version %d, want %d", b[4], eval.PatternVersion)
+	}
+	if err := eval.LoadWeights(movegen.Italian, bytes.NewReader(b)); err != nil {
+		t.Fatal(err)
+	}
+	nw := eval.ActiveNet(movegen.Italian).Weights()
+	if nw.Hidden != 16 || nw.T == nil || len(nw.Pat) != 25*eval.PatConfigs*2 {
+		t.Fatalf("loaded %d hidden units, tempo %v, %d pattern weights", nw.Hidden, nw.T != nil, len(nw.Pat))
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "patterns", "--out", pat}, "--data and --out"},
+		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--eval-file", filepath.Join(dir, "none.dw")}, "none.dw"},
+		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--valid", filepath.Join(dir, "none.pos")}, "none.pos"},
+		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--epochs", "0"}, "epochs"},
+	} {
+		errb.Reset()
+		if rc := run(c.args, nil, &out, &errb); rc == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: rc %d, stderr %q, want it to name %q", c.args, rc, errb.String(), c.want)
+		}
 	}
 }
