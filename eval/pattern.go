@@ -159,12 +159,17 @@ type Patterns struct {
 	// the configuration read from either side's view, in units of
 	// 1/WeightScale centi-man.
 	t []int16
-	// f is t folded for White's view alone: f[(window×PatConfigs + c)×2 +
-	// 0 or 1] is t's weight of configuration c of the window from White's
-	// view less t's weight of the configuration the same squares show from
-	// Black's (read through the window mate whose rotation they are), so
-	// that one read a window gives both views' difference.
-	f []int16
+	// f is t folded for White's view alone and packed: f[window×PatConfigs
+	// + c] is mg·2^16 + eg, where mg and eg are t's middlegame and endgame
+	// weights of configuration c of the window from White's view less
+	// those of the configuration the same squares show from Black's (read
+	// through the window mate whose rotation they are), so that one read
+	// a window gives both views' difference in both phases. A sum of
+	// packed entries is MG·2^16 + EG, EG read back from its low 16 bits as
+	// long as |EG| < 2^15, which packed says holds for every position (the
+	// largest |eg| of each window summed is below it).
+	f      []int32
+	packed bool
 }
 
 // NewPatterns makes v's pattern tables from their weights (windows ×
@@ -177,7 +182,8 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 	if len(t) != len(g.w)*PatConfigs*2 {
 		return nil, fmt.Errorf("eval patterns: %d weights, want %d for %s", len(t), len(g.w)*PatConfigs*2, v.RulesName())
 	}
-	pt := &Patterns{l: layoutOf(v), g: g, t: t, f: make([]int16, len(t))}
+	pt := &Patterns{l: layoutOf(v), g: g, t: t, f: make([]int32, len(t)/2)}
+	egBound := 0
 	var pow [PatSquares]int
 	for d, x := 0, 1; d < PatSquares; d, x = d+1, 3*x {
 		pow[d] = x
@@ -195,16 +201,15 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 		}
 		// The configurations in order, their digits kept as an odometer.
 		var dig [PatSquares]int
-		cb := 0
+		cb, egMax := 0, 0
 		for c := 0; c < PatConfigs; c++ {
 			x, y := 2*(j*PatConfigs+c), 2*(i*PatConfigs+cb)
-			for h := 0; h < 2; h++ {
-				d := int(t[x+h]) - int(t[y+h])
-				if d != int(int16(d)) {
-					return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weight %d beyond 16 bits", j, c, d)
-				}
-				pt.f[x+h] = int16(d)
+			mg, eg := int(t[x])-int(t[y]), int(t[x+1])-int(t[y+1])
+			if mg < -32767 || mg > 32767 || eg < -32767 || eg > 32767 {
+				return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
 			}
+			pt.f[j*PatConfigs+c] = int32(mg<<16 + eg)
+			egMax = max(egMax, eg, -eg)
 			for e := 0; e < PatSquares; e++ {
 				cb -= val[e][dig[e]]
 				dig[e] = (dig[e] + 1) % 3
@@ -214,7 +219,9 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 				}
 			}
 		}
+		egBound += egMax
 	}
+	pt.packed = egBound < 1<<15
 	return pt, nil
 }
 
@@ -222,22 +229,25 @@ func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
 func (pt *Patterns) White(p *movegen.Position) int {
 	wm, bm := p.Men(movegen.White), p.Men(movegen.Black)
 	var mg, eg int32
-	if patKernel {
-		mg, eg = patSums(wm, bm, &pt.g.mask[0], len(pt.g.mask), &patTern[0], &pt.f[0])
+	if patKernel && pt.packed {
+		s := patSums(wm, bm, &pt.g.mask[0], len(pt.g.mask), &patTern[0], &pt.f[0])
+		eg = int32(int16(s))
+		mg = int32((s - int64(eg)) >> 16)
 	} else {
 		mg, eg = pt.sums(wm, bm)
 	}
 	return pt.l.blend(mg, eg, bits.OnesCount64(p.Occupied()))
 }
 
-// sums is patSums without the kernel: each window's configuration read
-// square by square.
+// sums is White's sums without the kernel: each window's configuration
+// read square by square, each entry unpacked.
 func (pt *Patterns) sums(wm, bm uint64) (mg, eg int32) {
 	f := pt.f
 	for i := range pt.g.w {
-		x := 2 * (i*PatConfigs + patConfig(&pt.g.w[i], wm, bm))
-		mg += int32(f[x])
-		eg += int32(f[x+1])
+		e := f[i*PatConfigs+patConfig(&pt.g.w[i], wm, bm)]
+		lo := int32(int16(e))
+		mg += (e - lo) >> 16
+		eg += lo
 	}
 	return mg, eg
 }

@@ -4,13 +4,14 @@ package eval
 // men as 8 bits, where the processor has BMI2 (hasBMI2); the portable
 // Patterns.sums elsewhere, tested to agree.
 
-// patSums returns the folded tables f's middlegame and endgame sums over
-// the n windows whose squares are masks[0:n], for White's men wm and
-// Black's bm: window i's configuration is tern[PEXT(wm, mask)] +
-// 2·tern[PEXT(bm, mask)], its weights f[2(i·PatConfigs + c)] and the next.
+// patSums returns the sum of the packed folded entries f (Patterns.f)
+// over the n windows whose squares are masks[0:n], for White's men wm and
+// Black's bm: window i's configuration is c = tern[PEXT(wm, mask)] +
+// 2·tern[PEXT(bm, mask)], its entry f[i·PatConfigs + c]. Five windows a
+// round, unrolled, then one at a time.
 //
 //go:noescape
-func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int16) (mg, eg int32)
+func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int32) int64
 
 // hasBMI2 reports whether the processor has BMI2 (CPUID leaf 7, EBX bit 8).
 func hasBMI2() bool {

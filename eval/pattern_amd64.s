@@ -1,6 +1,18 @@
 #include "textflag.h"
 
-// func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int16) (mg, eg int32)
+// WIN adds window k's entry (from the round's first: masks at SI, its
+// table at DX) to R12. AX and BX hold White's and Black's men, DI tern.
+#define WIN(k) \
+	MOVQ    (k*8)(SI), R8; \
+	PEXTQ   R8, AX, R9; \
+	PEXTQ   R8, BX, R10; \
+	MOVWQZX (DI)(R9*2), R9; \
+	MOVWQZX (DI)(R10*2), R10; \
+	LEAQ    (R9)(R10*2), R11; \
+	MOVLQSX (k*26244)(DX)(R11*4), R9; \
+	ADDQ    R9, R12
+
+// func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int32) int64
 TEXT ·patSums(SB), NOSPLIT, $0-56
 	MOVQ wm+0(FP), AX
 	MOVQ bm+8(FP), BX
@@ -8,25 +20,33 @@ TEXT ·patSums(SB), NOSPLIT, $0-56
 	MOVQ n+24(FP), CX
 	MOVQ tern+32(FP), DI
 	MOVQ f+40(FP), DX
-	XORL R12, R12
-	XORL R13, R13
+	XORQ R12, R12
+	CMPQ CX, $5
+	JLT  tail
 
-loop:
-	MOVQ    (SI), R8
-	PEXTQ   R8, AX, R9
-	PEXTQ   R8, BX, R10
-	MOVWQZX (DI)(R9*2), R9
-	MOVWQZX (DI)(R10*2), R10
-	LEAQ    (R9)(R10*2), R11
-	MOVWQSX (DX)(R11*4), R9
-	ADDL    R9, R12
-	MOVWQSX 2(DX)(R11*4), R10
-	ADDL    R10, R13
-	ADDQ    $8, SI
-	ADDQ    $26244, DX
-	DECQ    CX
-	JNZ     loop
+round:
+	WIN(0)
+	WIN(1)
+	WIN(2)
+	WIN(3)
+	WIN(4)
+	ADDQ $40, SI
+	ADDQ $131220, DX
+	SUBQ $5, CX
+	CMPQ CX, $5
+	JGE  round
 
-	MOVL R12, mg+48(FP)
-	MOVL R13, eg+52(FP)
+tail:
+	TESTQ CX, CX
+	JZ    done
+
+one:
+	WIN(0)
+	ADDQ $8, SI
+	ADDQ $26244, DX
+	DECQ CX
+	JNZ  one
+
+done:
+	MOVQ R12, ret+48(FP)
 	RET

@@ -2,7 +2,7 @@
 
 package eval
 
-func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int16) (mg, eg int32) {
+func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int32) int64 {
 	panic("patSums: no kernel")
 }
 
