@@ -22,7 +22,7 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] PART...
-       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos]
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--eval-file NETWORK] [--valid FILE.pos] [--k K]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
@@ -167,6 +167,7 @@ func runTuneFit(c *command, args []string) int {
 	ckpt := c.String("checkpoint", "", "checkpoint file (default OUT.ckpt); a fit continues from it")
 	initFile := c.String("init", "", "weights file a new fit starts from (default: zero, the hand-written evaluation alone; with a positions file, a network of the fit's size)")
 	limit := c.Int64("limit", 0, "positions file: fit on its first N records only (0: all)")
+	patFile := c.String("patterns", "", "positions file: a weights file with pattern tables (tune patterns) whose tables are kept as they are, added to the base the network is fitted over, and written with it")
 	validFile := c.String("valid", "", "positions file: validate on this file of other games (another shard or seed) and train on the whole of --data (default: the positions a hash holds out of --data, which share their games with training rows)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
@@ -181,6 +182,21 @@ func runTuneFit(c *command, args []string) int {
 	if isPositionsFile(*data) {
 		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
 			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt, Valid: *validFile}
+		if *patFile != "" {
+			err := readInit(*patFile, func(r io.Reader) error {
+				nw, err := eval.ReadNet(v, r)
+				if err == nil && nw.Pat == nil {
+					err = errors.New("no pattern tables in it")
+				}
+				if err == nil {
+					cfg.Patterns = nw.Pat
+				}
+				return err
+			})
+			if err != nil {
+				return c.fail(2, "--patterns %s: %v", *patFile, err)
+			}
+		}
 		if *initFile != "" {
 			err := readInit(*initFile, func(r io.Reader) error {
 				nw, err := eval.ReadNet(v, r)
@@ -321,7 +337,7 @@ func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelCon
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	return writeNetFile(c, v, st, out)
+	return writeNetFile(c, v, st, nil, out)
 }
 
 // positionsDir returns where positions files go by default:
@@ -558,7 +574,11 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 		used, cfg.Hidden, heads, cfg.Epochs, cfg.Batch)
 	st, k, err := tune.FitNetStream(cfg, data, func(p tune.StreamProgress) {
 		if p.Epoch == 0 {
-			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, hand-written alone: validation loss %.5f\n", p.K, p.ValidRows, p.Valid)
+			base := "hand-written alone"
+			if cfg.Patterns != nil {
+				base = "hand-written and the tables"
+			}
+			fmt.Fprintf(c.stderr, "tune: K=%.1f, %d validation positions, %s: validation loss %.5f\n", p.K, p.ValidRows, base, p.Valid)
 			switch {
 			case p.Resumed > 0 && cfg.Init != nil:
 				fmt.Fprintf(c.stderr, "tune: continuing the fit in %s after epoch %d of %d (from where that fit began: --init is not read again)\n", cfg.Checkpoint, p.Resumed, p.Epochs)
@@ -576,16 +596,19 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: K=%.1f\n", k)
-	return writeNetFile(c, v, st, out)
+	return writeNetFile(c, v, st, cfg.Patterns, out)
 }
 
-// writeNetFile writes the fitted network st as v's weights file out.
-func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, out string) int {
+// writeNetFile writes the fitted network st, with the pattern tables pat
+// (nil: none), as v's weights file out.
+func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16, out string) int {
 	f, err := os.Create(out)
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	if err := eval.WriteNet(f, v, st.Quantize()); err != nil {
+	nw := st.Quantize()
+	nw.Pat = pat
+	if err := eval.WriteNet(f, v, nw); err != nil {
 		f.Close()
 		return c.fail(1, "%v", err)
 	}

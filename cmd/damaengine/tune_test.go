@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -332,10 +333,30 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	if nw.Hidden != 16 || nw.T == nil || len(nw.Pat) != 25*eval.PatConfigs*2 {
 		t.Fatalf("loaded %d hidden units, tempo %v, %d pattern weights", nw.Hidden, nw.T != nil, len(nw.Pat))
 	}
+	// The network fitted again over the tables (--patterns), which come
+	// through unchanged; a file without tables is refused there.
+	again := filepath.Join(dir, "again.dw")
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--valid", parts[1], "--hidden", "16", "--tempo", "--epochs", "1",
+		"--init", pat, "--patterns", pat, "--rate", "0.01", "--out", again}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "hand-written and the tables") {
+		t.Fatalf("fit --patterns: rc %d, %s", rc, errb.String())
+	}
+	b2, err := os.ReadFile(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw2, err := eval.ReadNet(movegen.Italian, bytes.NewReader(b2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(nw2.Pat, nw.Pat) || slices.Equal(nw2.W1, nw.W1) {
+		t.Errorf("fit --patterns: tables kept %v, first layer changed %v", slices.Equal(nw2.Pat, nw.Pat), !slices.Equal(nw2.W1, nw.W1))
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--hidden", "16", "--patterns", net, "--out", again}, "no pattern tables"},
 		{[]string{"tune", "patterns", "--out", pat}, "--data and --out"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--eval-file", filepath.Join(dir, "none.dw")}, "none.dw"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--valid", filepath.Join(dir, "none.pos")}, "none.pos"},
