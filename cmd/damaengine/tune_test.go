@@ -349,8 +349,8 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(nw2.Pat, nw.Pat) || slices.Equal(nw2.W1, nw.W1) {
-		t.Errorf("fit --patterns: tables kept %v, first layer changed %v", slices.Equal(nw2.Pat, nw.Pat), !slices.Equal(nw2.W1, nw.W1))
+	if !slices.Equal(nw2.Pat, nw.Pat) || slices.Equal(nw2.W2, nw.W2) {
+		t.Errorf("fit --patterns: tables kept %v, output layer changed %v", slices.Equal(nw2.Pat, nw.Pat), !slices.Equal(nw2.W2, nw.W2))
 	}
 	for _, c := range []struct {
 		args []string
