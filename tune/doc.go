@@ -23,5 +23,7 @@
 // joins the parts into one de-duplicated file whose bytes do not depend on
 // how the games were split, and FitNetStream fits a wide network with
 // tempo weights streaming from it, on every core with the same bytes on
-// any number of them (stream.go).
+// any number of them (stream.go); FitPatterns fits pattern tables over a
+// network (patfit.go). Both validate on the positions a hash holds out of
+// the data, or better on another file of other games (Valid).
 package tune
