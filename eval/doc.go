@@ -256,7 +256,8 @@
 // from both sides so that it stays antisymmetric, in place of the linear
 // tables. The search keeps the network's first-layer sums ply by ply
 // (ActiveNet, Net.Update); Evaluate computes them from the pieces. Every
-// variant with a learned layout but Damone can load one. A network may
+// variant with a learned layout can load one (Italian Damone's reads six
+// piece kinds, its Damoni their own). A network may
 // carry pattern tables (pattern.go, file version 5): one table a 4x4
 // window of the board over the configurations of its men, added to the
 // network's score.
