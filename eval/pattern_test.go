@@ -229,3 +229,27 @@ func BenchmarkPatterns(b *testing.B) {
 		})
 	}
 }
+
+// TestEvaluateWhiteNoPatterns: the evaluation without the tables plus the
+// tables is the evaluation, for the embedded Italian network (which has
+// them) and for a variant whose network has none.
+func TestEvaluateWhiteNoPatterns(t *testing.T) {
+	for _, v := range []*movegen.Variant{movegen.Italian, movegen.English} {
+		n := ActiveNet(v)
+		for _, game := range wideGames(v, 2, 60, 21) {
+			for i := range game {
+				p := &game[i]
+				tables := 0
+				if n != nil && n.pat != nil {
+					tables = n.pat.White(p)
+				}
+				if got, want := EvaluateWhiteNoPatterns(v, p)+tables, EvaluateWhite(v, p); got != want {
+					t.Fatalf("%s ply %d: %d without the tables + %d, the evaluation %d", v.RulesName(), i, got-tables, tables, want)
+				}
+			}
+		}
+	}
+	if n := ActiveNet(movegen.Italian); n == nil || n.pat == nil {
+		t.Error("the embedded Italian network has no pattern tables")
+	}
+}
