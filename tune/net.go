@@ -159,19 +159,40 @@ type adam struct{ m, v []float32 }
 
 func newAdam(n int) adam { return adam{make([]float32, n), make([]float32, n)} }
 
-// step applies gradient g (cleared after) to w at Adam step t.
-func (a *adam) step(w, g []float32, rate float64, t int) {
+// adamRate is Adam's step size at step t with both moments' bias
+// corrections folded in.
+func adamRate(rate float64, t int) float32 {
 	b1c := 1 - math.Pow(0.9, float64(t))
 	b2c := 1 - math.Pow(0.999, float64(t))
-	lr := float32(rate * math.Sqrt(b2c) / b1c)
+	return float32(rate * math.Sqrt(b2c) / b1c)
+}
+
+// move updates weight i's moments by its gradient gi and moves it by lr.
+func (a *adam) move(w []float32, i int, gi, lr float32) {
+	a.m[i] = 0.9*a.m[i] + 0.1*gi
+	a.v[i] = 0.999*a.v[i] + 0.001*gi*gi
+	w[i] -= lr * a.m[i] / (float32(math.Sqrt(float64(a.v[i]))) + 1e-8)
+}
+
+// step applies gradient g (cleared after) to w at Adam step t.
+func (a *adam) step(w, g []float32, rate float64, t int) {
+	lr := adamRate(rate, t)
 	for i := range w {
 		gi := g[i]
 		if gi == 0 && a.m[i] == 0 {
 			continue
 		}
-		a.m[i] = 0.9*a.m[i] + 0.1*gi
-		a.v[i] = 0.999*a.v[i] + 0.001*gi*gi
-		w[i] -= lr * a.m[i] / (float32(math.Sqrt(float64(a.v[i]))) + 1e-8)
+		a.move(w, i, gi, lr)
+		g[i] = 0
+	}
+}
+
+// stepAt is step for the weights idx alone (a lazy Adam: the others and
+// their moments stay as they are), clearing their gradients.
+func (a *adam) stepAt(w, g []float32, idx []int32, rate float64, t int) {
+	lr := adamRate(rate, t)
+	for _, i := range idx {
+		a.move(w, int(i), g[i], lr)
 		g[i] = 0
 	}
 }

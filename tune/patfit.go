@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/damaengine/damaengine/eval"
@@ -91,16 +90,13 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 		r.a, r.b, ph = eval.PatternIndexes(v, p, r.a[:0], r.b[:0])
 		r.ph = float32(ph)
 		r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
-		t := (float64(rec.Result) + 1) / 2
-		if cfg.Lambda < 1 && k > 0 {
-			t = cfg.Lambda*t + (1-cfg.Lambda)/(1+math.Exp(-float64(rec.Score)/k))
-		}
-		r.target = float32(t)
+		r.target = float32(recordTarget(&rec, cfg.Lambda, k))
 		return true
 	}
 	buf := make([]byte, streamChunk*size)
 	var valid []patRow
-	var validRes, validScore []float64
+	var validBase, validRes []float32
+	var validScore []int
 	for c := 0; c < vchunks && len(valid) < streamValid; c++ {
 		b, err := vread(c, buf)
 		if err != nil {
@@ -110,28 +106,18 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 			var r patRow
 			if decode(b[i:i+int(size)], &r, 0, true) {
 				valid = append(valid, r)
-				validRes = append(validRes, float64(rec.Result+1)/2)
-				validScore = append(validScore, float64(rec.Score))
+				validBase = append(validBase, r.base)
+				validRes = append(validRes, float32(rec.Result+1)/2)
+				validScore = append(validScore, rec.Score)
 			}
 		}
 	}
-	k := cfg.K
-	if k == 0 {
-		s := &Set{}
-		for i := range valid {
-			s.Add(nil, nil, 0, valid[i].base, float32(validRes[i]))
-		}
-		if s.Rows() == 0 {
-			return nil, 0, errors.New("tune: no validation positions to fit K on")
-		}
-		k = FitK(s, 20, 2000)
+	k, err := validK(cfg.K, validBase, validRes)
+	if err != nil {
+		return nil, 0, err
 	}
 	for i := range valid {
-		t := validRes[i]
-		if cfg.Lambda < 1 {
-			t = cfg.Lambda*t + (1-cfg.Lambda)/(1+math.Exp(-validScore[i]/k))
-		}
-		valid[i].target = float32(t)
+		valid[i].target = float32(mixTarget(float64(validRes[i]), validScore[i], cfg.Lambda, k))
 	}
 	w := make([]float32, nw*eval.PatConfigs*2)
 	g := make([]float32, len(w))
@@ -168,7 +154,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 		}
 	}
 	for ep := 1; ep <= cfg.Epochs; ep++ {
-		order := rand.New(rand.NewPCG(cfg.Seed, uint64(ep))).Perm(chunks)
+		order := chunkOrder(cfg.Seed, ep, chunks)
 		var sum float64
 		var seen int64
 		for _, c := range order {
@@ -177,7 +163,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 				return nil, 0, err
 			}
 			rows := len(b) / int(size)
-			perm := rand.New(rand.NewPCG(cfg.Seed^uint64(ep)<<32, uint64(c))).Perm(rows)
+			perm := rowOrder(cfg.Seed, ep, c, rows)
 			for lo := 0; lo < rows; lo += cfg.Batch {
 				batch := perm[lo:min(lo+cfg.Batch, rows)]
 				for _, ri := range batch {
@@ -199,17 +185,9 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 					}
 				}
 				step++
-				rate := float32(cfg.Rate * (1 - 0.9*min(float64(step)/totalSteps, 1)))
-				b1c := float32(1 - math.Pow(0.9, float64(step)))
-				b2c := float32(1 - math.Pow(0.999, float64(step)))
-				lr := rate * float32(math.Sqrt(float64(b2c))) / b1c
-				// Lazy Adam: only the weights this batch touched move.
+				ad.stepAt(w, g, touched, cfg.Rate*(1-0.9*min(float64(step)/totalSteps, 1)), step)
 				for _, i := range touched {
-					gi := g[i]
-					ad.m[i] = 0.9*ad.m[i] + 0.1*gi
-					ad.v[i] = 0.999*ad.v[i] + 0.001*gi*gi
-					w[i] -= lr * ad.m[i] / (float32(math.Sqrt(float64(ad.v[i]))) + 1e-8)
-					g[i], mark[i] = 0, false
+					mark[i] = false
 				}
 				touched = touched[:0]
 			}

@@ -153,12 +153,7 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 	if p.Side == movegen.Black {
 		s.row.side = -1
 	}
-	result := (float64(s.rec.Result) + 1) / 2
-	t := result
-	if sm.cfg.Lambda < 1 && k > 0 {
-		t = sm.cfg.Lambda*result + (1-sm.cfg.Lambda)/(1+math.Exp(-float64(s.rec.Score)/k))
-	}
-	s.row.target = float32(t)
+	s.row.target = float32(recordTarget(&s.rec, sm.cfg.Lambda, k))
 	return true
 }
 
@@ -450,23 +445,16 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			}
 		}
 	}
-	k := cfg.K
-	if k == 0 {
-		s := &Set{}
-		for i := range valid {
-			s.Add(nil, nil, 0, valid[i].base, validRes[i])
-		}
-		if s.Rows() == 0 {
-			return nil, 0, errors.New("tune: no validation positions to fit K on")
-		}
-		k = FitK(s, 20, 2000)
+	bases := make([]float32, len(valid))
+	for i := range valid {
+		bases[i] = valid[i].base
+	}
+	k, err := validK(cfg.K, bases, validRes)
+	if err != nil {
+		return nil, 0, err
 	}
 	for i := range valid {
-		t := float64(validRes[i])
-		if cfg.Lambda < 1 {
-			t = cfg.Lambda*t + (1-cfg.Lambda)/(1+math.Exp(-float64(validScore[i])/k))
-		}
-		valid[i].target = float32(t)
+		valid[i].target = float32(mixTarget(float64(validRes[i]), validScore[i], cfg.Lambda, k))
 	}
 	H := cfg.Hidden
 	B := max(cfg.Buckets, 1)
@@ -550,8 +538,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 	startEpoch := ss.epoch
 	var wg sync.WaitGroup
 	for ep := ss.epoch + 1; ep <= cfg.Epochs; ep++ {
-		erng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
-		order := erng.Perm(chunks)
+		order := chunkOrder(cfg.Seed, ep, chunks)
 		var sum float64
 		var seen int64
 		for _, c := range order {
@@ -560,7 +547,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 				return nil, 0, err
 			}
 			rows := len(b) / int(size)
-			perm := rand.New(rand.NewPCG(cfg.Seed^uint64(ep)<<32, uint64(c))).Perm(rows)
+			perm := rowOrder(cfg.Seed, ep, c, rows)
 			for lo := 0; lo < rows; lo += cfg.Batch {
 				batch := perm[lo:min(lo+cfg.Batch, rows)]
 				per := (len(batch) + streamSlices - 1) / streamSlices
@@ -669,4 +656,46 @@ func validChunks(path string, pr *PosReader, chunks int, read func(int, []byte) 
 	}
 	vc, vread := vr.chunks(vr.Len())
 	return vc, vread, func() { vr.Close() }, nil
+}
+
+// mixTarget is a row's target: λ × the game's result (0, ½ or 1 for White)
+// + (1 − λ) × the win probability of the search's score for White,
+// sigmoid(score/k); the result alone when λ is 1 or k is not known yet.
+func mixTarget(result float64, score int, lambda, k float64) float64 {
+	if lambda >= 1 || k <= 0 {
+		return result
+	}
+	return lambda*result + (1-lambda)/(1+math.Exp(-float64(score)/k))
+}
+
+// recordTarget is mixTarget of record r.
+func recordTarget(r *Record, lambda, k float64) float64 {
+	return mixTarget(float64(r.Result+1)/2, r.Score, lambda, k)
+}
+
+// validK returns k, or when k is 0 the K fitted to the validation rows'
+// results (0 to 1) under their base scores.
+func validK(k float64, base, result []float32) (float64, error) {
+	if k != 0 {
+		return k, nil
+	}
+	s := &Set{}
+	for i := range base {
+		s.Add(nil, nil, 0, base[i], result[i])
+	}
+	if s.Rows() == 0 {
+		return 0, errors.New("tune: no validation positions to fit K on")
+	}
+	return FitK(s, 20, 2000), nil
+}
+
+// chunkOrder is the order of the chunks in epoch ep, and rowOrder the
+// order of the rows of chunk c in it: the streaming fits' shuffle, fixed
+// by the seed.
+func chunkOrder(seed uint64, ep, chunks int) []int {
+	return rand.New(rand.NewPCG(seed, uint64(ep))).Perm(chunks)
+}
+
+func rowOrder(seed uint64, ep, c, rows int) []int {
+	return rand.New(rand.NewPCG(seed^uint64(ep)<<32, uint64(c))).Perm(rows)
 }
