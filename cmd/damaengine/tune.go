@@ -634,12 +634,8 @@ func runTunePatterns(c *command, args []string) int {
 	evalFile := c.String("eval-file", "", "weights file of the evaluation the tables go over (default: the embedded one)")
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
 	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
-	c.SetOutput(io.Discard)
-	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
-		return 0
-	} else if err != nil {
-		return c.fail(2, "%v (damaengine tune patterns --help lists the flags)", err)
+	if rc, ok := c.parse(args); !ok {
+		return rc
 	}
 	if *data == "" || *out == "" {
 		return c.fail(2, "--data and --out are required")
@@ -651,15 +647,10 @@ func runTunePatterns(c *command, args []string) int {
 	v := pr.Header.Variant
 	pr.Close()
 	if *evalFile != "" {
-		f, err := os.Open(*evalFile)
-		if err != nil {
-			return c.fail(1, "--eval-file: %v", err)
+		if err := loadWeightsFile(v, *evalFile); err != nil {
+			return c.fail(1, "--eval-file %v", err)
 		}
-		err = eval.LoadWeights(v, f)
-		f.Close()
-		if err != nil {
-			return c.fail(1, "--eval-file %s: %v", *evalFile, err)
-		}
+		defer eval.ResetWeights(v)
 	}
 	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
