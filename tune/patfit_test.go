@@ -54,33 +54,28 @@ func TestFitValidFile(t *testing.T) {
 		valid             string
 		wantValid, wantTr int
 	}{{"", ha, na - ha}, {b, nb, na}} {
-		var vrows int
-		var rows int64
-		_, _, err := FitNetStream(StreamConfig{Hidden: 16, Lambda: 0.5, Epochs: 1, Batch: 64, Rate: 0.01, Seed: 1, Valid: c.valid}, a,
-			func(p StreamProgress) {
-				vrows = p.ValidRows
-				if p.Epoch == 1 {
-					rows = p.Rows
-				}
-			})
-		if err != nil {
-			t.Fatal(err)
+		// Each fit reports its validation rows at the start and its
+		// training rows after its one epoch: (validation, training).
+		fits := map[string]func() (int, int64, error){
+			"network": func() (v int, r int64, err error) {
+				_, _, err = FitNetStream(StreamConfig{Hidden: 16, Lambda: 0.5, Epochs: 1, Batch: 64, Rate: 0.01, Seed: 1, Valid: c.valid}, a,
+					func(p StreamProgress) { v, r = p.ValidRows, p.Rows })
+				return v, r, err
+			},
+			"patterns": func() (v int, r int64, err error) {
+				_, _, err = FitPatterns(PatConfig{Lambda: 0.5, Epochs: 1, Batch: 64, Rate: 1, Seed: 1, Valid: c.valid}, a,
+					func(p PatProgress) { v, r = p.ValidRows, p.Rows })
+				return v, r, err
+			},
 		}
-		if vrows != c.wantValid || rows != int64(c.wantTr) {
-			t.Errorf("network, valid %q: %d validation and %d training rows, want %d and %d", c.valid, vrows, rows, c.wantValid, c.wantTr)
-		}
-		vrows, rows = 0, 0
-		_, _, err = FitPatterns(PatConfig{Lambda: 0.5, Epochs: 1, Batch: 64, Rate: 1, Seed: 1, Valid: c.valid}, a, func(p PatProgress) {
-			vrows = p.ValidRows
-			if p.Epoch == 1 {
-				rows = p.Rows
+		for name, fit := range fits {
+			vrows, rows, err := fit()
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if vrows != c.wantValid || rows != int64(c.wantTr) {
-			t.Errorf("patterns, valid %q: %d validation and %d training rows, want %d and %d", c.valid, vrows, rows, c.wantValid, c.wantTr)
+			if vrows != c.wantValid || rows != int64(c.wantTr) {
+				t.Errorf("%s, valid %q: %d validation and %d training rows, want %d and %d", name, c.valid, vrows, rows, c.wantValid, c.wantTr)
+			}
 		}
 	}
 	if _, _, err := FitNetStream(StreamConfig{Hidden: 16, Lambda: 0.5, Epochs: 1, Batch: 64, Rate: 0.01, Valid: filepath.Join(t.TempDir(), "none.pos")}, a, nil); err == nil {
