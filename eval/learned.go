@@ -106,24 +106,62 @@ type layout struct {
 	fMen, fKing, fMob, fBal, fWin, fTempo, fThreat, fSuper, nFeat int
 
 	cur atomic.Pointer[weightTables] // learned weights in use (nil: hand-written only)
-	def *weightTables                // the embedded weights (nil: none)
-	// embed loads the embedded weights into def and cur the first time
-	// anything reads or replaces them (ensure): building a wide network's
-	// tables costs millions of instructions, which a process that never
-	// evaluates in this variant should not pay at start-up.
-	embed sync.Once
+	// def is the embedded weights (nil: none), read and built by defaults
+	// the first time they are asked for: building a wide network's tables
+	// (and folding pattern tables) costs millions of instructions, which a
+	// process that never evaluates in this variant, or evaluates it with
+	// other weights or none, should not pay.
+	def     *weightTables
+	defOnce sync.Once
+	// pending says the embedded weights are to be put in use at the first
+	// read of cur (ensure): true at the start and after ResetWeights while
+	// they are not loaded yet. mu orders that late load with the writers
+	// (use), so that it never overwrites what a writer put in use.
+	pending atomic.Bool
+	mu      sync.Mutex
 }
 
-// ensure loads l's embedded weights if they are not loaded yet. Every
-// reader of cur that may find it nil calls it, and every writer, so that
-// the late load never overwrites weights put in use before it.
+// defaults returns l's embedded weights, loading them the first time.
+func (l *layout) defaults() *weightTables {
+	l.defOnce.Do(func() { l.def = loadEmbedded(l) })
+	return l.def
+}
+
+// ensure puts l's embedded weights in use if they are pending. Every
+// reader of cur that may find it nil calls it.
 func (l *layout) ensure() {
-	l.embed.Do(func() {
-		if t := loadEmbedded(l); t != nil {
-			l.def = t
-			l.cur.Store(t)
-		}
-	})
+	if !l.pending.Load() {
+		return
+	}
+	l.mu.Lock()
+	if l.pending.Load() {
+		l.cur.Store(l.defaults())
+		l.pending.Store(false)
+	}
+	l.mu.Unlock()
+}
+
+// use puts t in use (nil: the hand-written evaluation alone); it is the
+// one writer of cur.
+func (l *layout) use(t *weightTables) {
+	l.mu.Lock()
+	l.pending.Store(false)
+	l.cur.Store(t)
+	l.mu.Unlock()
+}
+
+// useDefaults puts the embedded weights back in use: at once if they are
+// loaded, else at the next read (they may never be needed).
+func (l *layout) useDefaults() {
+	l.mu.Lock()
+	if l.def != nil {
+		l.cur.Store(l.def)
+		l.pending.Store(false)
+	} else {
+		l.cur.Store(nil)
+		l.pending.Store(true)
+	}
+	l.mu.Unlock()
 }
 
 // window is one view of a pattern region: the bits from base, read
@@ -266,6 +304,7 @@ func newLayout(v *movegen.Variant, hand func(p *movegen.Position) int) *layout {
 		return nil
 	}
 	l := &layout{v: v, hand: hand, sA: sA, sB: sB, board: v.Board(), phaseLo: 6, phaseHi: 22, orth: orth}
+	l.pending.Store(true)
 	if st := v.Start(); st.Super != 0 {
 		l.damone = true
 		l.phaseLo, l.phaseHi = dmPhaseLo, dmPhaseHi

@@ -393,9 +393,23 @@ func TestEmbeddedWeightsLazy(t *testing.T) {
 		t.Fatal("the first evaluation did not load the embedded network")
 	}
 	l = fresh()
-	l.ensure()
-	l.cur.Store(nil) // what HandWrittenOnly does, before any evaluation
+	l.use(nil) // what HandWrittenOnly does, before any evaluation
 	if got, want := l.white(&games[30]), handByID[v.ID()](&games[30]); got != want {
 		t.Fatalf("hand-written only: %d, want the hand-written %d", got, want)
+	}
+	if l.def != nil {
+		t.Fatal("the hand-written evaluation alone loaded the embedded weights")
+	}
+	l.useDefaults() // ResetWeights: still not loaded until a read needs them
+	if l.def != nil || l.cur.Load() != nil {
+		t.Fatal("putting the embedded weights back loaded them before a read")
+	}
+	if got, want := l.white(&games[30]), layoutOf(v).white(&games[30]); got != want {
+		t.Fatalf("after the reset: %d, want the embedded weights' %d", got, want)
+	}
+	l.use(nil)
+	l.useDefaults() // loaded now: back in use at once
+	if l.cur.Load() != l.def || l.def == nil {
+		t.Fatal("putting the loaded embedded weights back did not use them")
 	}
 }

@@ -156,8 +156,7 @@ func LoadWeights(v *movegen.Variant, r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	l.ensure()
-	l.cur.Store(t)
+	l.use(t)
 	return nil
 }
 
@@ -304,8 +303,7 @@ func SetWeights(v *movegen.Variant, raw []int16) error {
 	if len(raw) != 2*l.nFeat {
 		return fmt.Errorf("eval weights: %d values for %v, want %d", len(raw), v, 2*l.nFeat)
 	}
-	l.ensure()
-	l.cur.Store(l.tables(append([]int16(nil), raw...)))
+	l.use(l.tables(append([]int16(nil), raw...)))
 	return nil
 }
 
@@ -313,8 +311,7 @@ func SetWeights(v *movegen.Variant, raw []int16) error {
 // weights, or the hand-written evaluation alone when it has none.
 func ResetWeights(v *movegen.Variant) {
 	if l := layoutOf(v); l != nil {
-		l.ensure()
-		l.cur.Store(l.def)
+		l.useDefaults()
 	}
 }
 
@@ -322,8 +319,7 @@ func ResetWeights(v *movegen.Variant) {
 // LoadWeights, SetWeights or ResetWeights.
 func HandWrittenOnly(v *movegen.Variant) {
 	if l := layoutOf(v); l != nil {
-		l.ensure()
-		l.cur.Store(nil)
+		l.use(nil)
 	}
 }
 
