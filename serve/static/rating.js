@@ -28,8 +28,9 @@
   // choice, not a measurement. Each level above adds its rung measured
   // in self-play in its variant (each level against the one below, 100
   // games at the levels' caps; docs/browser.md, "The levels"). Italian's
-  // ladder was re-measured 2026-12-05 with the two-shard network: +85,
-  // +363, +230, +220, +81, +81, +31, and max +132 over level 8 (measured
+  // ladder was re-measured 2026-12-06 with the network and pattern tables
+  // embedded on 2026-12-05: +49, +323, +196, +143, +111, +63, +28, and max
+  // +132 over level 8 (measured
   // 2026-12-01 at 2 M nodes a move; in the page max has the move time
   // only, so its rating depends on the machine and is marked provisional
   // everywhere). Where a variant's rung was not measured, the Italian
@@ -37,18 +38,18 @@
   // Levels 1-7 are capped by nodes, so their strength does not depend on
   // the machine or on WebAssembly; level 8 is capped by 400,000 nodes or
   // 1 s, whichever comes first.
-  const ITALIAN = { "2": 85, "3": 363, "4": 230, "5": 220, "6": 81, "7": 81, "8": 31, "max": 132 };
+  const ITALIAN = { "2": 49, "3": 323, "4": 196, "5": 143, "6": 111, "7": 63, "8": 28, "max": 132 };
   const RUNGS = {
     italian: ITALIAN,
     // measured 2026-12-05 (docs/browser.md), levels 2-6 (International's
-    // and English's 7 too)
+    // and English's 7 too); level 7 of the other five 2026-12-06
     international: { "2": 177, "3": 449, "4": 323, "5": 308, "6": 205, "7": 151 },
     english: { "2": 156, "3": 355, "4": 177, "5": 235, "6": 147, "7": 127 },
-    russian: { "2": 127, "3": 282, "4": 215, "5": 200, "6": 111 },
-    brazilian: { "2": 63, "3": 295, "4": 215, "5": 220, "6": 143 },
-    spanish: { "2": 164, "3": 246, "4": 210, "5": 156, "6": 111 },
-    turkish: { "2": 308, "3": 295, "4": 230, "5": 295, "6": 210 },
-    damone: { "2": 56, "3": 164, "4": 49, "5": 74, "6": 28 },
+    russian: { "2": 127, "3": 282, "4": 215, "5": 200, "6": 111, "7": 63 },
+    brazilian: { "2": 63, "3": 295, "4": 215, "5": 220, "6": 143, "7": 53 },
+    spanish: { "2": 164, "3": 246, "4": 210, "5": 156, "6": 111, "7": 60 },
+    turkish: { "2": 308, "3": 295, "4": 230, "5": 295, "6": 210, "7": 225 },
+    damone: { "2": 56, "3": 164, "4": 49, "5": 74, "6": 28, "7": 24 },
   };
   const ANCHOR = 1000;
   const ORDER = ["1", "2", "3", "4", "5", "6", "7", "8", "max"];

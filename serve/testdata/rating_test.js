@@ -18,22 +18,22 @@ if (Math.round(r) !== 1601) fail(`new rating ${r}, want 1601`);
 if (R.kFor(0) !== 40 || R.kFor(19) !== 40 || R.kFor(20) !== 20) fail("K schedule");
 const all = {};
 const got = R.rate(all, "italian", "3", 1, "2026-01-01");
-// 1200 against level 3 (1448): E = 1 / (1 + 10^(248/400)) = 0.1935, + 40 * 0.8065 = 1232.26
-if (!near(got.after, 1232.26, 0.01) || all.italian.games !== 1 || all.italian.history.length !== 1) fail(`rate: ${JSON.stringify(got)} ${JSON.stringify(all)}`);
+// 1200 against level 3 (1372): E = 1 / (1 + 10^(172/400)) = 0.2709, + 40 * 0.7291 = 1229.16
+if (!near(got.after, 1229.16, 0.01) || all.italian.games !== 1 || all.italian.history.length !== 1) fail(`rate: ${JSON.stringify(got)} ${JSON.stringify(all)}`);
 // the ladder: level 1 the anchor, each level its measured rung above
-const want = { "1": 1000, "2": 1085, "3": 1448, "4": 1678, "5": 1898, "6": 1979, "7": 2060, "8": 2091, "max": 2223 };
+const want = { "1": 1000, "2": 1049, "3": 1372, "4": 1568, "5": 1711, "6": 1822, "7": 1885, "8": 1913, "max": 2045 };
 for (const l in want) if (R.LEVELS[l] !== want[l]) fail(`level ${l}: ${R.LEVELS[l]}, want ${want[l]}`);
 if (R.levelRating("italian", "5").provisional || !R.levelRating("italian", "max").provisional) fail("provisional marks");
 // a variant's own rungs where measured (International: levels 2-7), the Italian rungs above them,
 // provisional from the first rung that is not its own
-const intl = { "1": 1000, "2": 1177, "3": 1626, "4": 1949, "5": 2257, "6": 2462, "7": 2613, "8": 2644, "max": 2776 };
+const intl = { "1": 1000, "2": 1177, "3": 1626, "4": 1949, "5": 2257, "6": 2462, "7": 2613, "8": 2641, "max": 2773 };
 for (const l in intl) {
   const lr = R.levelRating("international", l);
   const prov = ["8", "max"].includes(l);
   if (lr.rating !== intl[l] || lr.provisional !== prov) fail(`international level ${l}: ${JSON.stringify(lr)}, want ${intl[l]}${prov ? " provisional" : ""}`);
 }
-if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "7" || R.measuredThrough("russian") !== "6" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
-if (!R.levelRating("nowhere", "1").provisional || R.levelRating("nowhere", "3").rating !== 1448) fail("a variant without a ladder");
+if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "7" || R.measuredThrough("russian") !== "7" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
+if (!R.levelRating("nowhere", "1").provisional || R.levelRating("nowhere", "3").rating !== 1372) fail("a variant without a ladder");
 // a game against a level is rated by its variant's ladder: 1200 against International's level 3 (1626)
 const all2 = {};
 const g2 = R.rate(all2, "international", "3", 0.5, "2026-01-01");
