@@ -24,15 +24,15 @@ if (!near(got.after, 1229.16, 0.01) || all.italian.games !== 1 || all.italian.hi
 const want = { "1": 1000, "2": 1049, "3": 1372, "4": 1568, "5": 1711, "6": 1822, "7": 1885, "8": 1913, "max": 2045 };
 for (const l in want) if (R.LEVELS[l] !== want[l]) fail(`level ${l}: ${R.LEVELS[l]}, want ${want[l]}`);
 if (R.levelRating("italian", "5").provisional || !R.levelRating("italian", "max").provisional) fail("provisional marks");
-// a variant's own rungs where measured (International: levels 2-7), the Italian rungs above them,
+// a variant's own rungs where measured (International: levels 2-8), the Italian rungs above them,
 // provisional from the first rung that is not its own
-const intl = { "1": 1000, "2": 1177, "3": 1626, "4": 1949, "5": 2257, "6": 2462, "7": 2613, "8": 2641, "max": 2773 };
+const intl = { "1": 1000, "2": 1177, "3": 1626, "4": 1949, "5": 2257, "6": 2462, "7": 2613, "8": 2687, "max": 2819 };
 for (const l in intl) {
   const lr = R.levelRating("international", l);
-  const prov = ["8", "max"].includes(l);
+  const prov = l === "max";
   if (lr.rating !== intl[l] || lr.provisional !== prov) fail(`international level ${l}: ${JSON.stringify(lr)}, want ${intl[l]}${prov ? " provisional" : ""}`);
 }
-if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "7" || R.measuredThrough("russian") !== "7" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
+if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "8" || R.measuredThrough("russian") !== "7" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
 if (!R.levelRating("nowhere", "1").provisional || R.levelRating("nowhere", "3").rating !== 1372) fail("a variant without a ladder");
 // a game against a level is rated by its variant's ladder: 1200 against International's level 3 (1626)
 const all2 = {};
