@@ -113,10 +113,10 @@ type layout struct {
 	// other weights or none, should not pay.
 	def     *weightTables
 	defOnce sync.Once
-	// pending says the embedded weights are to be put in use at the first
-	// read of cur (ensure): true at the start and after ResetWeights while
-	// they are not loaded yet. mu orders that late load with the writers
-	// (use), so that it never overwrites what a writer put in use.
+	// pending says the embedded weights are to be put in use at the next
+	// read of cur (ensure): true at the start and after ResetWeights. mu
+	// orders that late store with the writers (use), so that it never
+	// overwrites what a writer put in use.
 	pending atomic.Bool
 	mu      sync.Mutex
 }
@@ -150,17 +150,12 @@ func (l *layout) use(t *weightTables) {
 	l.mu.Unlock()
 }
 
-// useDefaults puts the embedded weights back in use: at once if they are
-// loaded, else at the next read (they may never be needed).
+// useDefaults puts the embedded weights back in use from the next read
+// (ensure), which loads them if no read has yet: they may never be needed.
 func (l *layout) useDefaults() {
 	l.mu.Lock()
-	if l.def != nil {
-		l.cur.Store(l.def)
-		l.pending.Store(false)
-	} else {
-		l.cur.Store(nil)
-		l.pending.Store(true)
-	}
+	l.cur.Store(nil)
+	l.pending.Store(true)
 	l.mu.Unlock()
 }
 

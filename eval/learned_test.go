@@ -408,8 +408,8 @@ func TestEmbeddedWeightsLazy(t *testing.T) {
 		t.Fatalf("after the reset: %d, want the embedded weights' %d", got, want)
 	}
 	l.use(nil)
-	l.useDefaults() // loaded now: back in use at once
-	if l.cur.Load() != l.def || l.def == nil {
+	l.useDefaults() // loaded now: back in use at the next read
+	if l.ensure(); l.cur.Load() != l.def || l.def == nil {
 		t.Fatal("putting the loaded embedded weights back did not use them")
 	}
 }
