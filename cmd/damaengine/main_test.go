@@ -270,6 +270,12 @@ func TestDXPMatch(t *testing.T) {
 	if out, err := second.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "dxp games=1" {
 		t.Fatalf("second client: %v %s (follower: %s)", err, out, ferr.String())
 	}
+	// The server serves peers at once and counts a game when its
+	// connection ends, which it may notice after the client has exited:
+	// wait for it, so that the dropped game below comes after this one.
+	for i := 0; i < 500 && strings.Count(fout.String(), "dxp games=") < 2; i++ {
+		time.Sleep(20 * time.Millisecond)
+	}
 	// A peer that drops in the middle of a game: by default the server
 	// logs it on stderr, saves the game as unfinished and serves on.
 	drop, err := net.Dial("tcp", addr)
