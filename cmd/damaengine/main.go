@@ -3,15 +3,15 @@
 //	damaengine                  read the first input line and pick the mode (hub)
 //	damaengine hub [--name=value ...]
 //	damaengine perft --variant italian [--fen FEN] --depth N [--divide]
-//	damaengine bench [--variant V|all] [--depth N]
+//	damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //	damaengine play [--variant V] [--side white|black] [--level L] [--movetime S] [--fen FEN]
-//	damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
+//	damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
-//	damaengine serve [--addr 127.0.0.1:8080] | --export DIR
-//	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D]
-//	damaengine tune gen|merge|fit|label ...
+//	damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D] | --export DIR
+//	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D] [--sample N] [--slices A,B]
+//	damaengine tune gen|merge|fit|patterns|label ...
 //	damaengine --version
 //
 // Every subcommand prints its flags with --help.
@@ -105,7 +105,7 @@ usage:
   damaengine                      the first input line picks the mode ("hub")
   damaengine hub [--tt-size=24 ...] Hub protocol on stdin/stdout; --name=value sets a parameter
   damaengine perft --variant italian [--fen FEN] --depth N [--divide]
-  damaengine bench [--variant V|all] [--depth N]
+  damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]
   damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" [--variant V] [--games N]
                  (--depth D | --nodes N | --movetime S | --tc BASE+INC) [--openings FILE]
                  [--concurrency K] [--pdn FILE [--resume [--resume-untagged]]]
@@ -115,17 +115,19 @@ usage:
                  [--max-peers N] [--idle D] [--move-wait D]
   damaengine play [--variant V] [--side white|black] [--level 1-8|max] [--movetime S] [--fen FEN]
                                   a game against the engine in the terminal
-  damaengine book build --variant V [--positions N] [--time-per-node S] [--out FILE]
+  damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]
                                   grow an opening book (resumes from FILE)
   damaengine book probe --variant V [--fen F] [--book FILE]
                                   the book moves of a position
-  damaengine serve [--addr 127.0.0.1:8080]
+  damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D]
                                   play every variant in the browser against the engine
   damaengine serve --export DIR   the same page as a static site, the engine in it (WebAssembly)
-  damaengine egdb build --variant V --pieces N [--dir D]   endgame tables (hub: egdb-path)
+  damaengine egdb build --variant V --pieces N [--dir D] [--threads T]
+                                  endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
-  damaengine egdb verify --variant V [--dir D]            every stored value against its successors
-  damaengine tune gen|merge|fit|label ...
+  damaengine egdb verify --variant V [--dir D] [--sample N] [--slices A,B]
+                                  every stored value against its successors
+  damaengine tune gen|merge|fit|patterns|label ...
                                   self-play data (games, or positions at scale in shards)
                                   and the fit of the learned evaluation
   damaengine help | --help        this text
