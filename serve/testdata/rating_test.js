@@ -32,7 +32,13 @@ for (const l in intl) {
   const prov = l === "max";
   if (lr.rating !== intl[l] || lr.provisional !== prov) fail(`international level ${l}: ${JSON.stringify(lr)}, want ${intl[l]}${prov ? " provisional" : ""}`);
 }
-if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "8" || R.measuredThrough("russian") !== "7" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
+if (R.measuredThrough("italian") !== "8" || R.measuredThrough("international") !== "8" || R.measuredThrough("russian") !== "8" || R.measuredThrough("nowhere") !== "") fail("measuredThrough");
+// every variant measured through level 8 (2026-12-06): English's 8 is its 7 (2197) + 100,
+// Damone's 8 its 7 (1395) + 0 (100 draws); max stays provisional
+for (const [v, want8] of [["english", 2297], ["turkish", 2719], ["damone", 1395]]) {
+  const lr = R.levelRating(v, "8");
+  if (lr.rating !== want8 || lr.provisional || R.measuredThrough(v) !== "8" || !R.levelRating(v, "max").provisional) fail(`${v} level 8: ${JSON.stringify(lr)}, want ${want8}`);
+}
 if (!R.levelRating("nowhere", "1").provisional || R.levelRating("nowhere", "3").rating !== 1372) fail("a variant without a ladder");
 // a game against a level is rated by its variant's ladder: 1200 against International's level 3 (1626)
 const all2 = {};
