@@ -187,8 +187,10 @@ function showRatings() {
   }
   if (keep) sel.value = keep;
   const through = Rating.measuredThrough(v);
+  // max has Italian's rung over level 8 in every variant (rating.js)
+  const borrowed = v === "italian" ? "" : ", and Italian's rung above level 8 stands in for it";
   $("levelnote").textContent = through === "8"
-    ? `Level ratings${v === "italian" ? "" : " in " + v}: the ladder measured in self-play (docs/browser.md), level 1 set at 1000; ≈ max depends on the machine${v === "italian" ? "" : ", and Italian's rung above level 8 stands in for it"}.`
+    ? `Level ratings in ${v}: the ladder measured in self-play (docs/browser.md), level 1 set at 1000; ≈ max depends on the machine${borrowed}.`
     : through
       ? `Level ratings in ${v}: levels 1–${through} measured in self-play (docs/browser.md), level 1 set at 1000; ≈ above: the Italian rungs stand in.`
       : `Level ratings in ${v} are provisional (≈): its ladder was never measured; the Italian ladder stands in.`;
