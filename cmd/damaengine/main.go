@@ -3,7 +3,7 @@
 //	damaengine                  read the first input line and pick the mode (hub)
 //	damaengine hub [--name=value ...]
 //	damaengine perft --variant italian [--fen FEN] --depth N [--divide]
-//	damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]
+//	damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE] [--cpuprofile FILE]
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //	damaengine play [--variant V] [--side white|black] [--level L] [--movetime S] [--fen FEN]
@@ -77,7 +77,7 @@ var stdinIsTerminal = func(r io.Reader) bool {
 var commands = map[string]subcommand{
 	"hub":   {"damaengine hub [--name=value ...]", runHubOrHelp, nil},
 	"perft": {"damaengine perft [--variant V] [--fen FEN] --depth N [--divide]", runPerft, nil},
-	"bench": {"damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]", runBench, nil},
+	"bench": {"damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE] [--cpuprofile FILE]", runBench, nil},
 	"dxp":   {"damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...", runDXP, nil},
 	"play":  {"damaengine play [--variant V] [--side white|black] [--level 1-8|max] [--movetime S] [--fen FEN]", runPlay, nil},
 	"match": {`damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" (--depth D | --nodes N | --movetime S | --tc BASE+INC) ...`, runMatch, nil},
@@ -105,7 +105,7 @@ usage:
   damaengine                      the first input line picks the mode ("hub")
   damaengine hub [--tt-size=24 ...] Hub protocol on stdin/stdout; --name=value sets a parameter
   damaengine perft --variant italian [--fen FEN] --depth N [--divide]
-  damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE]
+  damaengine bench [--variant V|all] [--depth N] [--hand-written | --eval-file FILE] [--cpuprofile FILE]
   damaengine match --engine1 "CMD ARGS" --engine2 "CMD ARGS" [--variant V] [--games N]
                  (--depth D | --nodes N | --movetime S | --tc BASE+INC) [--openings FILE]
                  [--concurrency K] [--pdn FILE [--resume [--resume-untagged]]]
