@@ -28,8 +28,8 @@
   // choice, not a measurement. Each level above adds its rung measured
   // in self-play in its variant (each level against the one below, 100
   // games at the levels' caps; docs/browser.md, "The levels"). Italian's
-  // ladder was re-measured 2026-12-06 with the network and pattern tables
-  // embedded on 2026-12-05: +49, +323, +196, +143, +111, +63, +28, and max
+  // ladder was re-measured 2026-12-06 (thirteenth session) with the
+  // evaluation embedded now: +164, +288, +215, +182, +78, +81, +24, and max
   // +132 over level 8 (measured
   // 2026-12-01 at 2 M nodes a move; in the page max has the move time
   // only, so its rating depends on the machine and is marked provisional
@@ -38,15 +38,16 @@
   // Levels 1-7 are capped by nodes, so their strength does not depend on
   // the machine or on WebAssembly; level 8 is capped by 400,000 nodes or
   // 1 s, whichever comes first.
-  const ITALIAN = { "2": 49, "3": 323, "4": 196, "5": 143, "6": 111, "7": 63, "8": 28, "max": 132 };
+  const ITALIAN = { "2": 164, "3": 288, "4": 215, "5": 182, "6": 78, "7": 81, "8": 24, "max": 132 };
   const RUNGS = {
     italian: ITALIAN,
     // measured 2026-12-05 (docs/browser.md), levels 2-6 (International's
-    // and English's 7 too); level 7 of the other five and every variant's
-    // 8 2026-12-06 (Damone's 8 against 7: 100 draws in 100 games, a rung
-    // of 0)
+    // 7 too); level 7 of the other five and every variant's 8 2026-12-06
+    // (Damone's 8 against 7: 100 draws in 100 games, a rung of 0);
+    // English's whole ladder again 2026-12-06 with its network and pattern
+    // tables
     international: { "2": 177, "3": 449, "4": 323, "5": 308, "6": 205, "7": 151, "8": 74 },
-    english: { "2": 156, "3": 355, "4": 177, "5": 235, "6": 147, "7": 127, "8": 100 },
+    english: { "2": 119, "3": 372, "4": 301, "5": 210, "6": 119, "7": 85, "8": 67 },
     russian: { "2": 127, "3": 282, "4": 215, "5": 200, "6": 111, "7": 63, "8": 17 },
     brazilian: { "2": 63, "3": 295, "4": 215, "5": 220, "6": 143, "7": 53, "8": 28 },
     spanish: { "2": 164, "3": 246, "4": 210, "5": 156, "6": 111, "7": 60, "8": 17 },
