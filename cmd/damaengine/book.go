@@ -15,7 +15,7 @@ import (
 	"github.com/damaengine/damaengine/search"
 )
 
-const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
+const bookSynopsis = "damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--tt-size N] [--out FILE]\n       damaengine book probe --variant V [--fen F] [--book FILE]"
 
 // runBook answers "damaengine book" without build or probe.
 func runBook(c *command, args []string) int {
@@ -110,7 +110,7 @@ func runBookProbe(c *command, args []string) int {
 		bk, err = book.Embedded(v)
 	}
 	if err != nil {
-		return c.fail(2, "%v", err)
+		return c.fail(1, "%v", err) // the book file failed, not the command line
 	}
 	var ch book.Choices
 	if bk.Probe(v, &pos, &ch) == 0 {

@@ -25,11 +25,15 @@ func TestBookCommand(t *testing.T) {
 	}
 	for _, a := range [][]string{
 		{"book"}, {"book", "frob"}, {"book", "build", "--variant", "chess"}, {"book", "build", "--positions", "0"},
-		{"book", "probe", "--fen", "W:W99:B1"}, {"book", "probe", "--book", "/nonexistent/x.book"},
+		{"book", "probe", "--fen", "W:W99:B1"},
 	} {
 		if rc, out, errs := runArgs(a...); rc != 2 || out != "" || !strings.HasPrefix(errs, "damaengine book") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: rc %d, stdout %q, stderr %q", a, rc, out, errs)
 		}
+	}
+	// a book file that cannot be used is an input failure: status 1
+	if rc, out, errs := runArgs("book", "probe", "--book", "/nonexistent/x.book"); rc != 1 || out != "" || !strings.HasPrefix(errs, "damaengine book") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("missing book: rc %d, stdout %q, stderr %q", rc, out, errs)
 	}
 	file := filepath.Join(t.TempDir(), "eng.book")
 	rc, out, errs := runArgs("book", "build", "--variant", "english", "--positions", "12", "--time-per-node", "0.001", "--tt-size", "16", "--out", file)
@@ -43,7 +47,7 @@ func TestBookCommand(t *testing.T) {
 	if rc != 0 || strings.Count(out, " score=") != 7 {
 		t.Errorf("probe of the built book: rc %d\n%s", rc, out)
 	}
-	if rc, _, errs := runArgs("book", "probe", "--variant", "italian", "--book", file); rc != 2 || !strings.Contains(errs, "for english, not italian") {
+	if rc, _, errs := runArgs("book", "probe", "--variant", "italian", "--book", file); rc != 1 || !strings.Contains(errs, "for english, not italian") {
 		t.Errorf("wrong variant: rc %d, %q", rc, errs)
 	}
 	if rc, out, _ := runArgs("book", "probe", "--variant", "italian"); rc != 0 || strings.Count(out, " score=") != 7 {

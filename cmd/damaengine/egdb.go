@@ -25,7 +25,7 @@ func runEgdb(c *command, args []string) int {
 var egdbSteps = map[string]subcommand{
 	"build":  {"damaengine egdb build --variant V --pieces N [--dir D] [--threads T]", runEgdbBuild, nil},
 	"probe":  {"damaengine egdb probe --variant V --fen F [--dir D]", runEgdbProbe, nil},
-	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N] [--slices A,B]", runEgdbVerify, nil},
+	"verify": {"damaengine egdb verify --variant V [--dir D] [--sample N] [--seed S] [--slices A,B]", runEgdbVerify, nil},
 }
 
 // egdbStep is the command of an egdb step, with the flags every step has:

@@ -7,10 +7,10 @@
 //	damaengine match --engine1 CMD --engine2 CMD [--variant V] [--games N] (--depth D | --nodes N | --movetime S | --tc B+I) ...
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //	damaengine play [--variant V] [--side white|black] [--level L] [--movetime S] [--fen FEN]
-//	damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]
+//	damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--tt-size N] [--out FILE]
 //	damaengine book probe --variant V [--fen F]
 //	damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D] | --export DIR
-//	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D] [--sample N] [--slices A,B]
+//	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D] [--sample N] [--seed S] [--slices A,B]
 //	damaengine tune gen|merge|fit|patterns|label ...
 //	damaengine --version
 //
@@ -112,10 +112,10 @@ usage:
                  [--engine-option NAME=VALUE] [--max-plies N] [--sprt ELO0,ELO1]
   damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] [--minutes M]
                  [--moves N] [--movetime S] [--pdn FILE] [--name NAME] [--log-level L]
-                 [--max-peers N] [--idle D] [--move-wait D]
+                 [--max-peers N] [--idle D] [--move-wait D] [--tt-size N]
   damaengine play [--variant V] [--side white|black] [--level 1-8|max] [--movetime S] [--fen FEN]
                                   a game against the engine in the terminal
-  damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--out FILE]
+  damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--tt-size N] [--out FILE]
                                   grow an opening book (resumes from FILE)
   damaengine book probe --variant V [--fen F] [--book FILE]
                                   the book moves of a position
@@ -125,7 +125,7 @@ usage:
   damaengine egdb build --variant V --pieces N [--dir D] [--threads T]
                                   endgame tables (hub: egdb-path)
   damaengine egdb probe --variant V --fen F [--dir D]      win, draw or loss for the side to move
-  damaengine egdb verify --variant V [--dir D] [--sample N] [--slices A,B]
+  damaengine egdb verify --variant V [--dir D] [--sample N] [--seed S] [--slices A,B]
                                   every stored value against its successors
   damaengine tune gen|merge|fit|patterns|label ...
                                   self-play data (games, or positions at scale in shards)
