@@ -401,6 +401,10 @@ func TestLogging(t *testing.T) {
 	if !strings.Contains(string(b), `"line":"pos start"`) || !strings.Contains(string(b), "search started") {
 		t.Errorf("log file lacks the session:\n%s", b)
 	}
+	// the end of a search, with the nodes of each thread (one here)
+	if !regexp.MustCompile(`"depth":2,"nodes":[1-9][0-9]*,"thread_nodes":\[[1-9][0-9]*\].*"search done"`).Match(b) {
+		t.Errorf("log file lacks the search's end with its thread nodes:\n%s", b)
+	}
 	golden(t, "set-param name=log-level value=info\nset-param name=log-file value=/nonexistent-dir/x.log\nping\n",
 		`error message="set-param: log-file: .*nonexistent-dir.*"`, `pong`)
 }

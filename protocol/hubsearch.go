@@ -8,6 +8,7 @@ import (
 
 	"github.com/damaengine/damaengine/movegen"
 	"github.com/damaengine/damaengine/search"
+	"github.com/rs/zerolog"
 )
 
 // maxInfoDepth caps the depth info lines report: beyond it (a drawn or
@@ -35,6 +36,12 @@ type searchRun struct {
 	multi  bool // multi-PV analysis: infos carry multipv=N
 }
 
+// threadNodes is a Searcher that can say how its last search's nodes were
+// shared among its threads (search.Engine): logged at the debug level.
+type threadNodes interface {
+	ThreadNodes(dst []uint64) []uint64
+}
+
 // run searches and hands the done line to the command loop.
 func (r *searchRun) run(root movegen.MoveList) {
 	var res search.Result
@@ -60,6 +67,9 @@ func (r *searchRun) run(root movegen.MoveList) {
 		if err != nil {
 			h.log.Error().Err(err).Msg("search failed")
 			h.sendError("search failed: %v; playing %s", clipErr(err), r.w.text(res.Move))
+		}
+		if tn, ok := r.eng.(threadNodes); ok && h.log.GetLevel() <= zerolog.DebugLevel {
+			h.log.Debug().Int("depth", res.Depth).Uint64("nodes", res.Nodes).Uints64("thread_nodes", tn.ThreadNodes(nil)).Msg("search done")
 		}
 		parts := []string{"done", kv("move", r.w.text(res.Move))}
 		if res.HasPonder {

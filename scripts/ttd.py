@@ -3,9 +3,10 @@
 
 Starts BIN, selects the variant, the thread count, a 2^22 table, book and
 endgame tables off, searches the start position (or FEN) to DEPTH and prints
-the wall time from go to done and the nodes at that depth. Standard library
+the wall time from go to done, the nodes at that depth and each thread's nodes
+(from the engine's debug log). Standard library
 only; scripts/ttd2.py runs it over several positions and builds."""
-import os, re, subprocess, sys, time
+import json, os, re, subprocess, sys, tempfile, time
 
 
 def start_hub(b, params, args=(), env=None):
@@ -33,8 +34,13 @@ def start_hub(b, params, args=(), env=None):
 
 
 def time_to_depth(b, v, d, t, fen="", env=None):
-    """Returns (seconds from go to done, nodes at depth d) for BIN b."""
-    p, send = start_hub(b, [f"variant={v}", "book=false", "egdb=false", f"threads={t}", "tt-size=22"], env=env)
+    """Returns (seconds from go to done, nodes at depth d, the nodes of each
+    thread as the engine's debug log reports them: main thread first) for
+    BIN b."""
+    fd, logf = tempfile.mkstemp(prefix="ttd-", suffix=".log")
+    os.close(fd)
+    p, send = start_hub(b, [f"variant={v}", "book=false", "egdb=false", f"threads={t}", "tt-size=22",
+                            "log-level=debug", f"log-file={logf}"], env=env)
     send(f"pos pos={fen}" if fen else "pos start")
     send(f"level depth={d}")
     t0 = time.time(); send("go think")
@@ -48,11 +54,17 @@ def time_to_depth(b, v, d, t, fen="", env=None):
             break
     el = time.time() - t0
     send("quit"); p.wait()
-    return el, nodes
+    per = []
+    with open(logf) as f:
+        for l in f:
+            if '"search done"' in l:
+                per = json.loads(l).get("thread_nodes", [])
+    os.remove(logf)
+    return el, nodes, per
 
 
 if __name__ == "__main__":
     b, v, d, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     fen = sys.argv[5] if len(sys.argv) > 5 else ""
-    el, nodes = time_to_depth(b, v, d, t, fen)
-    print(f"{v} depth={d} threads={t} wall={el:.3f} nodes={nodes}")
+    el, nodes, per = time_to_depth(b, v, d, t, fen)
+    print(f"{v} depth={d} threads={t} wall={el:.3f} nodes={nodes} thread_nodes={','.join(map(str, per))}")

@@ -29,9 +29,11 @@ res = {(c[0], i): [] for c in cfgs for i in range(len(POS))}
 for r in range(rounds):
     for i, (v, fen, d) in enumerate(POS):
         for name, b, t, env in cfgs:
-            el, n = time_to_depth(b, v, d, t, fen, env)
+            el, n, per = time_to_depth(b, v, d, t, fen, env)
             res[(name, i)].append(el)
-            print(f"round {r+1} pos {i+1} {name}: {el:.3f}s nodes={n}", file=sys.stderr, flush=True)
+            share = "/".join(f"{x / max(1, sum(per)):.2f}" for x in per)
+            print(f"round {r+1} pos {i+1} {name}: {el:.3f}s nodes={n} thread_nodes={','.join(map(str, per))} share={share}",
+                  file=sys.stderr, flush=True)
 med = {k: statistics.median(x) for k, x in res.items()}
 for i, (v, fen, d) in enumerate(POS):
     print(f"pos {i+1} {v} depth {d}: " + ", ".join(f"{c[0]} {med[(c[0], i)]:.3f}s" for c in cfgs))

@@ -333,6 +333,17 @@ func (e *Engine) offer(depth, score int, pv []movegen.Move) {
 	}
 }
 
+// ThreadNodes appends to dst the nodes each search thread searched in the
+// last search, the main thread first, and returns it: how the work of a
+// search was shared out (a helper's count is the one it last published,
+// at most 1,024 nodes behind its own).
+func (e *Engine) ThreadNodes(dst []uint64) []uint64 {
+	for _, w := range e.workers {
+		dst = append(dst, w.published.Load())
+	}
+	return dst
+}
+
 func (e *Engine) totalNodes() uint64 {
 	var n uint64
 	for _, w := range e.workers {

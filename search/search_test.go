@@ -928,6 +928,12 @@ func TestThreads(t *testing.T) {
 		if res.Move != want || res.Score < 100 {
 			t.Errorf("%s: %s score %d, want %s winning", tc.name, italian.FormatMove(&p, res.Move), res.Score, tc.move)
 		}
+		// Each thread's share: both searched, and the shares add up to the
+		// total the result reports.
+		per := e.ThreadNodes(nil)
+		if len(per) != 2 || per[0] == 0 || per[0]+per[1] != res.Nodes {
+			t.Errorf("%s: thread nodes %v, total %d", tc.name, per, res.Nodes)
+		}
 	}
 	// The start position: timed, stopped and node-limited searches.
 	p := mustPos(t, italian.StartFEN)
