@@ -122,7 +122,7 @@ func (r *searchRun) forced(m movegen.Move) search.Result {
 		if cres.HasMove {
 			res.Ponder, res.HasPonder = cres.Move, true
 		}
-		res.Score, res.Depth = info.Score, info.Depth
+		res.Score, res.Depth, res.Nodes = info.Score, info.Depth, cres.Nodes
 	}
 	info.Time = time.Since(start)
 	r.onInfo(info)

@@ -39,6 +39,13 @@ def time_to_depth(b, v, d, t, fen="", env=None):
     BIN b."""
     fd, logf = tempfile.mkstemp(prefix="ttd-", suffix=".log")
     os.close(fd)
+    try:
+        return _time_to_depth(b, v, d, t, fen, env, logf)
+    finally:
+        os.remove(logf)
+
+
+def _time_to_depth(b, v, d, t, fen, env, logf):
     p, send = start_hub(b, [f"variant={v}", "book=false", "egdb=false", f"threads={t}", "tt-size=22",
                             "log-level=debug", f"log-file={logf}"], env=env)
     send(f"pos pos={fen}" if fen else "pos start")
@@ -59,7 +66,6 @@ def time_to_depth(b, v, d, t, fen="", env=None):
         for l in f:
             if '"search done"' in l:
                 per = json.loads(l).get("thread_nodes", [])
-    os.remove(logf)
     return el, nodes, per
 
 

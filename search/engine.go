@@ -237,6 +237,9 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 	e.lim = lim
 	e.start = time.Now()
 	e.abort.Store(false)
+	for _, w := range e.workers { // ThreadNodes: this search's counts, even if it stops early
+		w.published.Store(0)
+	}
 	e.soft, e.hard = budget(lim)
 	e.nodeCap = lim.Nodes
 	if onInfo == nil {
@@ -335,8 +338,8 @@ func (e *Engine) offer(depth, score int, pv []movegen.Move) {
 
 // ThreadNodes appends to dst the nodes each search thread searched in the
 // last search, the main thread first, and returns it: how the work of a
-// search was shared out (a helper's count is the one it last published,
-// at most 1,024 nodes behind its own).
+// search was shared out (each thread publishes its final count when it
+// stops; 0 for every thread of a search that answered without searching).
 func (e *Engine) ThreadNodes(dst []uint64) []uint64 {
 	for _, w := range e.workers {
 		dst = append(dst, w.published.Load())

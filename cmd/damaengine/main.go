@@ -8,7 +8,7 @@
 //	damaengine dxp [--listen ADDR | --connect HOST:PORT] [--initiator] [--games N] ...
 //	damaengine play [--variant V] [--side white|black] [--level L] [--movetime S] [--fen FEN]
 //	damaengine book build --variant V [--positions N] [--time-per-node S | --nodes-per-node N] [--alpha A] [--roots start|openings] [--tt-size N] [--out FILE]
-//	damaengine book probe --variant V [--fen F]
+//	damaengine book probe --variant V [--fen F] [--book FILE]
 //	damaengine serve [--addr 127.0.0.1:8080] [--max-games N] [--idle D] | --export DIR
 //	damaengine egdb build --variant V --pieces N [--dir D] [--threads T] | probe --variant V --fen F [--dir D] | verify --variant V [--dir D] [--sample N] [--seed S] [--slices A,B]
 //	damaengine tune gen|merge|fit|patterns|label ...
@@ -33,7 +33,9 @@ func main() {
 }
 
 // run executes one command line and returns the process exit status:
-// 0 on success, 2 for bad usage or input, 1 for other failures.
+// 0 on success, 2 for bad usage (a flag or its value: a variant, a FEN, a
+// number out of range), 1 for a failure (a file that cannot be read or
+// used, a failed run).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		// a person at a terminal is told how to start; a GUI starts the
