@@ -237,7 +237,7 @@ func (e *Engine) Search(ctl *Control, g Game, lim Limits, onInfo func(Info)) Res
 	e.lim = lim
 	e.start = time.Now()
 	e.abort.Store(false)
-	for _, w := range e.workers { // ThreadNodes: this search's counts, even if it stops early
+	for _, w := range e.workers { // totalNodes, ThreadNodes: this search's counts, even if it answers without searching
 		w.published.Store(0)
 	}
 	e.soft, e.hard = budget(lim)

@@ -79,7 +79,6 @@ func (w *worker) setup(g Game) {
 	for i := range w.f {
 		w.f[i].accOK = false
 	}
-	w.published.Store(0)
 	w.aborted = false
 	decayHistory(&w.hist)
 }
