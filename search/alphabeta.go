@@ -32,7 +32,7 @@ func (w *worker) tickSlow() {
 	if w.nodes&1023 != 0 {
 		return
 	}
-	w.published.Store(w.nodes)
+	w.publish()
 	if e.abort.Load() || e.ctl.stop.Load() {
 		w.aborted = true
 		return
