@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,8 +23,28 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// chromiumPath is Debian's chromium, which .ci/run installs.
-const chromiumPath = "/usr/bin/chromium"
+// chromiumPath is the Chromium the browser tests drive: $CHROMIUM when
+// set, else Debian's chromium (which .ci/run installs), else the first of
+// the usual names on the PATH.
+var chromiumPath = findChromium()
+
+// findChromium returns the Chromium to drive, or Debian's path when none
+// is found (the tests then skip, naming it).
+func findChromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	const debian = "/usr/bin/chromium"
+	if _, err := os.Stat(debian); err == nil {
+		return debian
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return debian
+}
 
 // hangGuard bounds each step in the browser: a guard against a hang, not a
 // timing check.
@@ -35,7 +56,7 @@ const hangGuard = 90 * time.Second
 func browserSetup(t *testing.T) string {
 	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("browser test skipped: %s not found (apt-get install chromium to run it)", chromiumPath)
+		t.Skipf("browser test skipped: %s not found (apt-get install chromium, or set $CHROMIUM, to run it)", chromiumPath)
 	}
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
