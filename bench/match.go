@@ -22,6 +22,47 @@ type Limit struct {
 	Nodes     uint64
 	MoveTime  time.Duration
 	Base, Inc time.Duration
+	// Odds, when set (neither 0 nor 1), gives the first engine of a match
+	// Odds times the limit: its nodes, its move time, or its clock's base
+	// and increment (never a depth). A time-odds match says what more
+	// time is worth: Odds 2 plays twice the time against once.
+	Odds float64
+}
+
+// hasOdds reports whether l gives its first engine odds.
+func (l Limit) hasOdds() bool { return l.Odds != 0 && l.Odds != 1 }
+
+// Check says why l cannot be played (odds that are not a factor, or
+// odds on a depth), or nil.
+func (l Limit) Check() error {
+	if !l.hasOdds() {
+		return nil
+	}
+	if math.IsNaN(l.Odds) || math.IsInf(l.Odds, 0) || l.Odds <= 0 || l.Odds > 1000 {
+		return fmt.Errorf("odds %v: want a factor above 0 and at most 1000", l.Odds)
+	}
+	if l.Depth > 0 {
+		return errors.New("odds apply to nodes, a move time or a clock, not to a depth")
+	}
+	return nil
+}
+
+// ForEngine returns the limit engine i of a match (0: the first) plays
+// under, without odds: the first engine's scaled by Odds, the second's
+// as it is.
+func (l Limit) ForEngine(i int) Limit {
+	odds := l.Odds
+	l.Odds = 0
+	if i != 0 || odds == 0 || odds == 1 {
+		return l
+	}
+	s := l
+	if l.Nodes > 0 {
+		s.Nodes = max(1, uint64(math.Round(float64(l.Nodes)*odds)))
+	}
+	scale := func(d time.Duration) time.Duration { return time.Duration(math.Round(float64(d) * odds)) }
+	s.MoveTime, s.Base, s.Inc = scale(l.MoveTime), scale(l.Base), scale(l.Inc)
+	return s
 }
 
 // level returns the Hub level line for a move with clock left on the
@@ -48,11 +89,19 @@ func (l Limit) String() string {
 	case l.Depth > 0:
 		return "depth=" + strconv.Itoa(l.Depth)
 	case l.Nodes > 0:
-		return "nodes=" + strconv.FormatUint(l.Nodes, 10)
+		return "nodes=" + strconv.FormatUint(l.Nodes, 10) + l.oddsWord()
 	case l.MoveTime > 0:
-		return "movetime=" + secs(l.MoveTime)
+		return "movetime=" + secs(l.MoveTime) + l.oddsWord()
 	}
-	return "tc=" + secs(l.Base) + "+" + secs(l.Inc)
+	return "tc=" + secs(l.Base) + "+" + secs(l.Inc) + l.oddsWord()
+}
+
+// oddsWord is what String adds for odds: " odds=F", or "".
+func (l Limit) oddsWord() string {
+	if !l.hasOdds() {
+		return ""
+	}
+	return " odds=" + strconv.FormatFloat(l.Odds, 'f', -1, 64)
 }
 
 // wait returns how long to wait for an answer before calling the engine
@@ -216,6 +265,9 @@ type GameRecord struct {
 // checks every move against the rules, adjudicates the end, and scores a
 // crash, an illegal move, a silent engine or a lost clock as a loss.
 func Match(cfg MatchConfig) (MatchResult, error) {
+	if err := cfg.Limit.Check(); err != nil {
+		return MatchResult{}, err
+	}
 	if len(cfg.Openings) == 0 {
 		cfg.Openings = []Opening{{Name: "start", Pos: cfg.Variant.Start()}}
 	}
@@ -404,7 +456,9 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 	if v.HasHubString() {
 		startText = v.Hub(&start)
 	}
-	clocks := [2]time.Duration{cfg.Limit.Base, cfg.Limit.Base}
+	// Each colour's limit: the engine playing it may have odds.
+	lims := [2]Limit{cfg.Limit.ForEngine(sides[0]), cfg.Limit.ForEngine(sides[1])}
+	clocks := [2]time.Duration{lims[0].Base, lims[1].Base}
 	game := newRecord(v, start)
 	if cfg.MaxPlies > 0 {
 		game.MaxPlies = cfg.MaxPlies
@@ -444,13 +498,13 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		// The engine is told the time left before the increment and may use
 		// time + inc now (protocol.md); the clock gets the increment as the
 		// move starts.
-		e.send(cfg.Limit.level(clocks[side]))
-		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
-			clocks[side] += cfg.Limit.Inc
+		e.send(lims[side].level(clocks[side]))
+		if lims[side].Base > 0 || lims[side].Inc > 0 {
+			clocks[side] += lims[side].Inc
 		}
 		e.send("go think")
 		began := time.Now()
-		line, err := e.expect("done", cfg.Limit.wait(clocks[side]))
+		line, err := e.expect("done", lims[side].wait(clocks[side]))
 		took := time.Since(began) - e.paused // a paused machine's time is no one's
 		if err != nil {
 			engines[sides[side]].kill()
@@ -460,7 +514,7 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 				// PDN record; the engine's last line says how far it got.
 				why := fmt.Sprintf("%s (%s) did not answer at ply %d (its last line: %q)", side, e.name, len(moves)+1, e.last)
 				if e.paused > 0 {
-					why += fmt.Sprintf(" in %.1fs of running time; the machine was paused %.1fs besides", cfg.Limit.wait(clocks[side]).Seconds(), e.paused.Seconds())
+					why += fmt.Sprintf(" in %.1fs of running time; the machine was paused %.1fs besides", lims[side].wait(clocks[side]).Seconds(), e.paused.Seconds())
 				}
 				return loses(why)
 			}
@@ -471,7 +525,7 @@ func playMatchGame(cfg *MatchConfig, n int, engines *[2]*hubEngine) (GameRecord,
 		if perr != nil {
 			return loses(fmt.Sprintf("%s (%s) played an illegal move %q", side, e.name, text))
 		}
-		if cfg.Limit.Base > 0 || cfg.Limit.Inc > 0 {
+		if lims[side].Base > 0 || lims[side].Inc > 0 {
 			if took > clocks[side] {
 				return loses(fmt.Sprintf("%s (%s) lost on time (took %.3fs with %.3fs left)", side, e.name, took.Seconds(), clocks[side].Seconds()))
 			}

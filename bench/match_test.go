@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,6 +31,10 @@ func TestMain(m *testing.M) {
 		protocol.NewHub(os.Stdin, os.Stdout, protocol.Options{Log: zerolog.Nop()}).Run()
 		os.Exit(0)
 	default:
+		if path, ok := strings.CutPrefix(os.Getenv("DAMA_FAKE_ENGINE"), "tee:"); ok {
+			teeEngine(path)
+			os.Exit(0)
+		}
 		fakeEngine(os.Getenv("DAMA_FAKE_ENGINE"))
 		os.Exit(0)
 	}
@@ -63,6 +69,27 @@ func fakeEngine(kind string) {
 			return
 		}
 	}
+}
+
+// teeEngine is the good engine keeping every line it is sent in the
+// file path.
+func teeEngine(path string) {
+	r, w := io.Pipe()
+	go func() {
+		f, err := os.Create(path)
+		if err != nil {
+			w.CloseWithError(err)
+			return
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			fmt.Fprintln(f, sc.Text())
+			fmt.Fprintln(w, sc.Text())
+		}
+		w.Close()
+	}()
+	protocol.NewHub(r, os.Stdout, protocol.Options{Log: zerolog.Nop()}).Run()
 }
 
 func engineSpec(kind string) EngineSpec {
@@ -247,6 +274,98 @@ func TestLimitString(t *testing.T) {
 	} {
 		if got := c.l.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.l, got, c.want)
+		}
+	}
+}
+
+// Odds scale the first engine's nodes, move time or clock, never the
+// second's, and show in the Limit tag; odds that are not a factor, or on
+// a depth, are refused.
+func TestLimitOdds(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		l          Limit
+		first, tag string
+	}{
+		{Limit{Nodes: 300, Odds: 2}, "nodes=600", "nodes=300 odds=2"},
+		{Limit{Nodes: 1, Odds: 0.1}, "nodes=1", "nodes=1 odds=0.1"},
+		{Limit{MoveTime: 100 * ms, Odds: 2}, "movetime=0.2", "movetime=0.1 odds=2"},
+		{Limit{MoveTime: 100 * ms, Odds: 0.5}, "movetime=0.05", "movetime=0.1 odds=0.5"},
+		{Limit{Base: 10 * time.Second, Inc: 100 * ms, Odds: 3}, "tc=30+0.3", "tc=10+0.1 odds=3"},
+		{Limit{MoveTime: 100 * ms, Odds: 1}, "movetime=0.1", "movetime=0.1"},
+		{Limit{Depth: 6}, "depth=6", "depth=6"},
+	} {
+		if err := c.l.Check(); err != nil {
+			t.Errorf("%+v: %v", c.l, err)
+		}
+		if got := c.l.ForEngine(0).String(); got != c.first {
+			t.Errorf("%+v: the first engine's limit %q, want %q", c.l, got, c.first)
+		}
+		second := c.l
+		second.Odds = 0
+		if got := c.l.ForEngine(1); got != second {
+			t.Errorf("%+v: the second engine's limit %+v", c.l, got)
+		}
+		if got := c.l.String(); got != c.tag {
+			t.Errorf("%+v: Limit tag %q, want %q", c.l, got, c.tag)
+		}
+	}
+	for _, l := range []Limit{
+		{Depth: 6, Odds: 2},
+		{Nodes: 300, Odds: -1},
+		{Nodes: 300, Odds: math.NaN()},
+		{Nodes: 300, Odds: math.Inf(1)},
+		{MoveTime: time.Second, Odds: 1e6},
+	} {
+		if l.Check() == nil {
+			t.Errorf("%+v: accepted", l)
+		}
+		if _, err := Match(MatchConfig{Variant: movegen.Italian, Games: 2, Limit: l}); err == nil {
+			t.Errorf("%+v: Match played it", l)
+		}
+	}
+}
+
+// A match at odds sends the first engine its scaled limit in both
+// colours and the second engine the limit as given.
+func TestMatchOdds(t *testing.T) {
+	dir := t.TempDir()
+	files := [2]string{filepath.Join(dir, "engine1"), filepath.Join(dir, "engine2")}
+	var sb strings.Builder
+	cfg := MatchConfig{
+		Variant:  movegen.Italian,
+		Engines:  [2]EngineSpec{engineSpec("tee:" + files[0]), engineSpec("tee:" + files[1])},
+		Games:    2,
+		Limit:    Limit{Nodes: 300, Odds: 2},
+		Openings: []Opening{{Name: "start", Pos: movegen.Italian.Start()}},
+		PDN:      &sb,
+	}
+	res, err := Match(cfg)
+	if err != nil || res.Games != 2 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	for i, want := range []string{"level nodes=600", "level nodes=300"} {
+		b, err := os.ReadFile(files[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels := map[string]int{}
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "level") {
+				levels[l]++
+			}
+		}
+		if len(levels) != 1 || levels[want] < 4 {
+			t.Errorf("engine %d was sent %v, want only %q", i+1, levels, want)
+		}
+	}
+	games, err := pdn.Read(strings.NewReader(sb.String()), movegen.Italian)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	for _, g := range games {
+		if g.Tag("Limit") != "nodes=300 odds=2" {
+			t.Errorf("game %s: Limit %q", g.Tag("Round"), g.Tag("Limit"))
 		}
 	}
 }

@@ -34,6 +34,7 @@ func runMatch(c *command, args []string) int {
 	resumeUntagged := c.Bool("resume-untagged", false, "with --resume, take games without the match tags (written by a build before them) as this match's: nothing checks their engines, options, limit and max plies")
 	sprt := c.String("sprt", "", "stop early when decided: elo0,elo1")
 	maxPlies := c.Int("max-plies", bench.MaxGamePlies, "adjudicate a game a draw after this many plies")
+	odds := c.Float64("odds", 0, "time odds: engine1 gets this many times the limit (its nodes, move time or clock; not with --depth), e.g. 2 for what twice the time is worth")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -45,6 +46,12 @@ func runMatch(c *command, args []string) int {
 	}
 	if cfg.Limit, err = limit.limit(); err != nil {
 		return c.fail(2, "%v", err)
+	}
+	if *odds != 0 {
+		cfg.Limit.Odds = *odds
+		if err := cfg.Limit.Check(); err != nil {
+			return c.fail(2, "--odds: %v", err)
+		}
 	}
 	if *games < 1 || *concurrency < 1 || *maxPlies < 1 {
 		return c.fail(2, "--games, --concurrency and --max-plies must be at least 1")

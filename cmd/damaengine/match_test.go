@@ -182,3 +182,36 @@ func TestMatchResumeTags(t *testing.T) {
 		t.Errorf("match --help: rc %d, does not list --resume-untagged:\n%s", rc, help.String())
 	}
 }
+
+// --odds gives engine1 that many times the limit (the match's PDN says
+// so); odds that are not a factor, or with --depth, are refused.
+func TestMatchOddsFlag(t *testing.T) {
+	engine := testEngine("16")
+	base := []string{"match", "--engine1", engine, "--engine2", engine, "--games", "2"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "3", "--odds", "2"}, "--odds: odds apply to nodes, a move time or a clock, not to a depth"},
+		{[]string{"--nodes", "300", "--odds", "-1"}, "--odds: odds -1: want a factor above 0"},
+		{[]string{"--nodes", "300", "--odds", "NaN"}, "--odds: odds NaN"},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(append(append([]string{}, base...), c.args...), strings.NewReader(""), &out, &errb); rc != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: status %d, stderr %q, want 2 and %q", c.args, rc, errb.String(), c.want)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "odds.pdn")
+	var out, errb bytes.Buffer
+	args := append(append([]string{}, base...), "--nodes", "300", "--odds", "2", "--pdn", file)
+	if rc := run(args, strings.NewReader(""), &out, &errb); rc != 0 || !strings.Contains(out.String(), "match games=2 ") {
+		t.Fatalf("status %d, stdout %q, stderr %q", rc, out.String(), errb.String())
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), `[Limit "nodes=300 odds=2"]`); n != 2 {
+		t.Errorf("%d games say the odds in their Limit tag, want 2:\n%s", n, b)
+	}
+}
