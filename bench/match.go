@@ -51,16 +51,15 @@ func (l Limit) Check() error {
 // under, without odds: the first engine's scaled by Odds, the second's
 // as it is.
 func (l Limit) ForEngine(i int) Limit {
-	odds := l.Odds
-	l.Odds = 0
-	if i != 0 || odds == 0 || odds == 1 {
-		return l
-	}
 	s := l
-	if l.Nodes > 0 {
-		s.Nodes = max(1, uint64(math.Round(float64(l.Nodes)*odds)))
+	s.Odds = 0
+	if i != 0 || !l.hasOdds() {
+		return s
 	}
-	scale := func(d time.Duration) time.Duration { return time.Duration(math.Round(float64(d) * odds)) }
+	if l.Nodes > 0 {
+		s.Nodes = max(1, uint64(math.Round(float64(l.Nodes)*l.Odds)))
+	}
+	scale := func(d time.Duration) time.Duration { return time.Duration(math.Round(float64(d) * l.Odds)) }
 	s.MoveTime, s.Base, s.Inc = scale(l.MoveTime), scale(l.Base), scale(l.Inc)
 	return s
 }

@@ -21,23 +21,23 @@ import (
 )
 
 // TestMain lets the test binary play a Hub engine for the match tests:
-// DAMA_FAKE_ENGINE=good runs the real protocol; illegal, silent and crash
-// are broken engines.
+// DAMA_FAKE_ENGINE=good runs the real protocol, record:PATH the same
+// keeping every line it is sent in PATH; illegal, silent and crash are
+// broken engines.
 func TestMain(m *testing.M) {
-	switch os.Getenv("DAMA_FAKE_ENGINE") {
-	case "":
+	kind := os.Getenv("DAMA_FAKE_ENGINE")
+	path, record := strings.CutPrefix(kind, "record:")
+	switch {
+	case kind == "":
 		os.Exit(m.Run())
-	case "good":
+	case kind == "good":
 		protocol.NewHub(os.Stdin, os.Stdout, protocol.Options{Log: zerolog.Nop()}).Run()
-		os.Exit(0)
+	case record:
+		recordEngine(path)
 	default:
-		if path, ok := strings.CutPrefix(os.Getenv("DAMA_FAKE_ENGINE"), "tee:"); ok {
-			teeEngine(path)
-			os.Exit(0)
-		}
-		fakeEngine(os.Getenv("DAMA_FAKE_ENGINE"))
-		os.Exit(0)
+		fakeEngine(kind)
 	}
+	os.Exit(0)
 }
 
 // fakeEngine speaks just enough Hub to get through the handshake, then
@@ -45,12 +45,6 @@ func TestMain(m *testing.M) {
 func fakeEngine(kind string) {
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
-		if path, ok := strings.CutPrefix(kind, "record:"); ok {
-			// Keeps every line it is sent, in the file named.
-			f, _ := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-			fmt.Fprintln(f, sc.Text())
-			f.Close()
-		}
 		switch f := strings.Fields(sc.Text() + " x"); f[0] {
 		case "hub":
 			fmt.Println("id name=" + kind)
@@ -71,9 +65,9 @@ func fakeEngine(kind string) {
 	}
 }
 
-// teeEngine is the good engine keeping every line it is sent in the
+// recordEngine is the good engine keeping every line it is sent in the
 // file path.
-func teeEngine(path string) {
+func recordEngine(path string) {
 	r, w := io.Pipe()
 	go func() {
 		f, err := os.Create(path)
@@ -334,7 +328,7 @@ func TestMatchOdds(t *testing.T) {
 	var sb strings.Builder
 	cfg := MatchConfig{
 		Variant:  movegen.Italian,
-		Engines:  [2]EngineSpec{engineSpec("tee:" + files[0]), engineSpec("tee:" + files[1])},
+		Engines:  [2]EngineSpec{engineSpec("record:" + files[0]), engineSpec("record:" + files[1])},
 		Games:    2,
 		Limit:    Limit{Nodes: 300, Odds: 2},
 		Openings: []Opening{{Name: "start", Pos: movegen.Italian.Start()}},
