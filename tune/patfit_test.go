@@ -17,7 +17,7 @@ func twoShards(t *testing.T) (string, string) {
 	for k := 1; k <= 2; k++ {
 		part := genPart(t, dir, movegen.Italian, 24, k, 2)
 		data := filepath.Join(dir, "s"+string(rune('0'+k))+".pos")
-		if _, err := Merge(data, []string{part}, nil); err != nil {
+		if _, err := Merge(data, []string{part}, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, data)

@@ -99,7 +99,7 @@ func TestMergeSameBytesAnySplit(t *testing.T) {
 	var outs [][]byte
 	for i, parts := range [][]string{{one}, two, {two[1], two[0]}, three} {
 		out := filepath.Join(dir, "m"+string(rune('0'+i))+".pos")
-		st, err := Merge(out, parts, nil)
+		st, err := Merge(out, parts, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -214,7 +214,7 @@ func italianPositions(t *testing.T) string {
 	dir := t.TempDir()
 	part := genPart(t, dir, movegen.Italian, 30, 1, 1)
 	data := filepath.Join(dir, "it.pos")
-	if _, err := Merge(data, []string{part}, nil); err != nil {
+	if _, err := Merge(data, []string{part}, nil, 0); err != nil {
 		t.Fatal(err)
 	}
 	return data
@@ -468,6 +468,58 @@ func TestFitNetStreamFromInit(t *testing.T) {
 		c.cfg(&bad)
 		if _, _, err := FitNetStream(bad, data, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: err %v, want one naming %q", c, err, c.want)
+		}
+	}
+}
+
+// TestFutureScores checks tune merge --future's labels on two random games
+// written one after the other: each record's score becomes the mean of its
+// own and the next k of its game, never reaching into the other game.
+func TestFutureScores(t *testing.T) {
+	v := movegen.International
+	c := NewCodec(v)
+	size := c.Size()
+	var games [2][]movegen.Position
+	for g := range games {
+		games[g] = randomPositions(v, 1, uint64(7+g))
+		if len(games[g]) < 20 {
+			t.Fatalf("game %d: only %d positions", g, len(games[g]))
+		}
+	}
+	score := func(g, i int) int { return (1 - 2*g) * 2 * (i*7%50 - 20) }
+	var recs []byte
+	buf := make([]byte, size)
+	for g, ps := range games {
+		for i, p := range ps {
+			r := Record{Pos: p, Result: 1 - g, Score: score(g, i)}
+			if err := c.Encode(buf, &r); err != nil {
+				t.Fatal(err)
+			}
+			recs = append(recs, buf...)
+		}
+	}
+	const k = 3
+	if err := futureScores(c, recs, k); err != nil {
+		t.Fatal(err)
+	}
+	off := 0
+	for g, ps := range games {
+		for i, p := range ps {
+			var r Record
+			if err := c.Decode(recs[off:off+size], &r); err != nil {
+				t.Fatal(err)
+			}
+			off += size
+			sum, n := 0, 0
+			for j := i; j <= min(i+k, len(ps)-1); j++ {
+				sum += score(g, j)
+				n++
+			}
+			want := sum / n
+			want -= want % 2
+			if r.Score != want || r.Result != 1-g || r.Pos.Key != p.ComputeKey() {
+				t.Fatalf("game %d record %d: score %d result %d, want %d and %d", g, i, r.Score, r.Result, want, 1-g)
+			}
 		}
 	}
 }

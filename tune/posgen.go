@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -304,7 +305,12 @@ type MergeStats struct {
 // merge --egdb-path). The header then counts them (tables=N). It must not
 // change the position, and should depend on the position only, so that
 // the bytes stay the same for any split.
-func Merge(out string, parts []string, relabel func(r *Record) bool) (MergeStats, error) {
+//
+// future, if above 0, first replaces the search score of every record of a
+// part by the mean of its own and those of the next future records of the
+// same game (futureScores), before the parts are joined; the header then
+// says so (future=N).
+func Merge(out string, parts []string, relabel func(r *Record) bool, future int) (MergeStats, error) {
 	var st MergeStats
 	if len(parts) == 0 {
 		return st, errors.New("tune: merge needs at least one part")
@@ -333,6 +339,11 @@ func Merge(out string, parts []string, relabel func(r *Record) bool) (MergeStats
 			}
 		}
 		pr.Close()
+		if future > 0 {
+			if err := futureScores(NewCodec(v), arena[base:], future); err != nil {
+				return st, fmt.Errorf("tune: %s: %v", p, err)
+			}
+		}
 	}
 	codec := NewCodec(v)
 	size := codec.Size()
@@ -408,6 +419,9 @@ func Merge(out string, parts []string, relabel func(r *Record) bool) (MergeStats
 	if relabel != nil {
 		h.set("tables", strconv.FormatInt(st.Relabelled, 10))
 	}
+	if future > 0 {
+		h.set("future", strconv.Itoa(future))
+	}
 	if _, err := w.WriteString(h.line()); err != nil {
 		return st, err
 	}
@@ -425,4 +439,55 @@ func Merge(out string, parts []string, relabel func(r *Record) bool) (MergeStats
 		return st, err
 	}
 	return st, f.Close()
+}
+
+// futureScores replaces the search score of each record in recs (one
+// part's records, in the order the generator wrote them) by the mean of
+// its own score and the scores of the next k records of the same game,
+// rounded toward zero to the even values a record holds: a label that
+// knows where the game went in the next few moves, as searched then. The
+// generator writes a game's positions in the order they were played, one
+// game after another; a part has no game numbers, so a game is taken to
+// end where the piece count rises or the result changes (pieces are never
+// added in a game, and a new one starts from an opening). Two games run
+// together only where one ended with no fewer pieces than the next began
+// with and the same result, which the openings' games do not do.
+func futureScores(c *Codec, recs []byte, k int) error {
+	size := c.Size()
+	n := len(recs) / size
+	rs := make([]Record, n)
+	for i := range rs {
+		if err := c.Decode(recs[i*size:(i+1)*size], &rs[i]); err != nil {
+			return err
+		}
+	}
+	count := func(r *Record) int {
+		return bits.OnesCount64(r.Pos.Pieces[movegen.White] | r.Pos.Pieces[movegen.Black])
+	}
+	for s := 0; s < n; {
+		e := s + 1
+		for e < n && count(&rs[e]) <= count(&rs[e-1]) && rs[e].Result == rs[s].Result {
+			e++
+		}
+		// sum is the scores of records i..min(i+k, e-1), slid along.
+		sum := 0
+		for j := s; j <= min(s+k, e-1); j++ {
+			sum += rs[j].Score
+		}
+		for i := s; i < e; i++ {
+			last := min(i+k, e-1)
+			r := rs[i]
+			m := sum / (last - i + 1)
+			r.Score = m - m%2
+			if err := c.Encode(recs[i*size:(i+1)*size], &r); err != nil {
+				return err
+			}
+			sum -= rs[i].Score
+			if i+k+1 < e {
+				sum += rs[i+k+1].Score
+			}
+		}
+		s = e
+	}
+	return nil
 }

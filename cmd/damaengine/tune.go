@@ -21,7 +21,7 @@ import (
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
-       damaengine tune merge --out FILE [--egdb-path DIR] PART...
+       damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
@@ -436,6 +436,7 @@ func skippedNote(n int) string {
 func runTuneMerge(c *command, args []string) int {
 	out := c.String("out", "", "merged positions file to write")
 	tables := c.String("egdb-path", "", "endgame tables' directory: the positions they hold take their exact value as labels (result, and a score of ±2046 or 0)")
+	future := c.Int("future", 0, "replace each search score by the mean of it and the next N positions' scores of the same game (0: the scores as searched)")
 	c.SetOutput(io.Discard)
 	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
@@ -445,6 +446,9 @@ func runTuneMerge(c *command, args []string) int {
 	}
 	if *out == "" || c.NArg() == 0 {
 		return c.fail(2, "--out and at least one part file are required")
+	}
+	if *future < 0 || *future > 1000 {
+		return c.fail(2, "--future %d: want 0 to 1000 positions", *future)
 	}
 	t0 := time.Now()
 	var relabel func(r *tune.Record) bool
@@ -466,7 +470,7 @@ func runTuneMerge(c *command, args []string) int {
 		fmt.Fprintf(c.stderr, "tune: %s tables of up to %d pieces from %s\n", v.RulesName(), n, *tables)
 		relabel = func(r *tune.Record) bool { return tableLabel(db, v, r) }
 	}
-	st, err := tune.Merge(*out, c.Args(), relabel)
+	st, err := tune.Merge(*out, c.Args(), relabel, *future)
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}

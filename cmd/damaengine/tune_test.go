@@ -186,6 +186,21 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 	if rc != 2 || !strings.Contains(errb.String(), "--buckets") {
 		t.Fatalf("--buckets 9: rc %d, stderr %q", rc, errb.String())
 	}
+	// --future N relabels the scores: the same positions, other labels;
+	// a negative N is refused, the flag named.
+	future := filepath.Join(dir, "future.pos")
+	if rc := run([]string{"tune", "merge", "--out", future, "--future", "4", part}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("merge --future 4: rc %d, stderr %q", rc, errb.String())
+	}
+	a, b := readFile(t, data), readFile(t, future)
+	ha, hb := bytes.IndexByte(a, '\n'), bytes.IndexByte(b, '\n')
+	if !bytes.HasSuffix(b[:hb], []byte(" future=4")) || len(a)-ha != len(b)-hb || bytes.Equal(a[ha:], b[hb:]) {
+		t.Fatalf("merge --future 4: header %q, %d bytes of records; the plain merge %d: want future=4, as many records, other labels", b[:hb], len(b)-hb, len(a)-ha)
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "merge", "--out", future, "--future", "-1", part}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "--future") {
+		t.Fatalf("--future -1: rc %d, stderr %q", rc, errb.String())
+	}
 	// A fit from the network just made continues it (the start's loss is
 	// said); one from a file that is not a network of this shape is
 	// refused, the file named.
@@ -367,4 +382,14 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 			t.Errorf("%v: rc %d, stderr %q, want it to name %q", c.args, rc, errb.String(), c.want)
 		}
 	}
+}
+
+// readFile returns the bytes of the file at path, failing t if it cannot.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
