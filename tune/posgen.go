@@ -309,7 +309,8 @@ type MergeStats struct {
 // future, if above 0, first replaces the search score of every record of a
 // part by the mean of its own and those of the next future records of the
 // same game (futureScores), before the parts are joined; the header then
-// says so (future=N).
+// says so (future=N). It refuses a merged file or a part of sparse starts,
+// whose games futureScores cannot tell apart.
 func Merge(out string, parts []string, relabel func(r *Record) bool, future int) (MergeStats, error) {
 	var st MergeStats
 	if len(parts) == 0 {
@@ -327,6 +328,10 @@ func Merge(out string, parts []string, relabel func(r *Record) bool, future int)
 		} else if pr.Header.Variant != v {
 			pr.Close()
 			return st, fmt.Errorf("tune: %s holds %s positions, %s %s ones", p, pr.Header.Variant.RulesName(), parts[0], v.RulesName())
+		}
+		if _, sparse := pr.Header.Fields["sparse"]; future > 0 && (pr.Header.Kind != "part" || sparse) {
+			pr.Close()
+			return st, fmt.Errorf("tune: %s: --future needs parts of games from openings, in the order played (this is a %s file%s)", p, pr.Header.Kind, map[bool]string{true: " of sparse starts"}[sparse])
 		}
 		size := pr.Header.Record
 		n := pr.Len()

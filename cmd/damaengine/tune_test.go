@@ -201,6 +201,10 @@ func TestTunePositionsEndToEnd(t *testing.T) {
 	if rc := run([]string{"tune", "merge", "--out", future, "--future", "-1", part}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "--future") {
 		t.Fatalf("--future -1: rc %d, stderr %q", rc, errb.String())
 	}
+	errb.Reset()
+	if rc := run([]string{"tune", "merge", "--out", filepath.Join(dir, "again.pos"), "--future", "4", data}, nil, &out, &errb); rc != 1 || !strings.Contains(errb.String(), "merged file") {
+		t.Fatalf("--future on a merged file: rc %d, stderr %q", rc, errb.String())
+	}
 	// A fit from the network just made continues it (the start's loss is
 	// said); one from a file that is not a network of this shape is
 	// refused, the file named.
