@@ -329,9 +329,15 @@ func Merge(out string, parts []string, relabel func(r *Record) bool, future int)
 			pr.Close()
 			return st, fmt.Errorf("tune: %s holds %s positions, %s %s ones", p, pr.Header.Variant.RulesName(), parts[0], v.RulesName())
 		}
-		if _, sparse := pr.Header.Fields["sparse"]; future > 0 && (pr.Header.Kind != "part" || sparse) {
-			pr.Close()
-			return st, fmt.Errorf("tune: %s: --future needs parts of games from openings, in the order played (this is a %s file%s)", p, pr.Header.Kind, map[bool]string{true: " of sparse starts"}[sparse])
+		if future > 0 {
+			kind := pr.Header.Kind + " file"
+			if _, sparse := pr.Header.Fields["sparse"]; sparse {
+				kind = "part of sparse starts"
+			}
+			if kind != "part file" {
+				pr.Close()
+				return st, fmt.Errorf("tune: %s: --future needs parts of games from openings, in the order played (this is a %s)", p, kind)
+			}
 		}
 		size := pr.Header.Record
 		n := pr.Len()
@@ -460,39 +466,39 @@ func Merge(out string, parts []string, relabel func(r *Record) bool, future int)
 func futureScores(c *Codec, recs []byte, k int) error {
 	size := c.Size()
 	n := len(recs) / size
-	rs := make([]Record, n)
-	for i := range rs {
-		if err := c.Decode(recs[i*size:(i+1)*size], &rs[i]); err != nil {
-			return err
-		}
-	}
-	count := func(r *Record) int {
-		return bits.OnesCount64(r.Pos.Pieces[movegen.White] | r.Pos.Pieces[movegen.Black])
-	}
-	for s := 0; s < n; {
-		e := s + 1
-		for e < n && count(&rs[e]) <= count(&rs[e-1]) && rs[e].Result == rs[s].Result {
-			e++
-		}
-		// sum is the scores of records i..min(i+k, e-1), slid along.
-		sum := 0
-		for j := s; j <= min(s+k, e-1); j++ {
-			sum += rs[j].Score
-		}
-		for i := s; i < e; i++ {
-			last := min(i+k, e-1)
-			r := rs[i]
-			m := sum / (last - i + 1)
-			r.Score = m - m%2
-			if err := c.Encode(recs[i*size:(i+1)*size], &r); err != nil {
+	var game []Record // the records of the game being read, reused
+	for s := 0; s < n; s += len(game) {
+		game = game[:0]
+		for i := s; i < n; i++ {
+			var r Record
+			if err := c.Decode(recs[i*size:(i+1)*size], &r); err != nil {
 				return err
 			}
-			sum -= rs[i].Score
-			if i+k+1 < e {
-				sum += rs[i+k+1].Score
+			if len(game) > 0 {
+				prev := &game[len(game)-1]
+				if bits.OnesCount64(r.Pos.Occupied()) > bits.OnesCount64(prev.Pos.Occupied()) || r.Result != game[0].Result {
+					break
+				}
+			}
+			game = append(game, r)
+		}
+		// sum is the scores of game[i..min(i+k, len-1)], slid along.
+		sum := 0
+		for j := 0; j <= min(k, len(game)-1); j++ {
+			sum += game[j].Score
+		}
+		for i := range game {
+			r := game[i]
+			m := sum / (min(i+k, len(game)-1) - i + 1)
+			r.Score = m - m%2
+			if err := c.Encode(recs[(s+i)*size:(s+i+1)*size], &r); err != nil {
+				return err
+			}
+			sum -= game[i].Score
+			if i+k+1 < len(game) {
+				sum += game[i+k+1].Score
 			}
 		}
-		s = e
 	}
 	return nil
 }

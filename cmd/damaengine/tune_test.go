@@ -259,6 +259,11 @@ func TestTuneMergeTables(t *testing.T) {
 			t.Errorf("merge does not say what the tables labelled: %q", errb.String())
 		}
 	}
+	// A part of sparse starts has no game boundaries --future could find.
+	var fout, ferr bytes.Buffer
+	if rc := run([]string{"tune", "merge", "--out", filepath.Join(dir, "f.pos"), "--future", "4", part}, nil, &fout, &ferr); rc != 1 || !strings.Contains(ferr.String(), "sparse starts") {
+		t.Errorf("--future on a sparse part: rc %d, stderr %q", rc, ferr.String())
+	}
 	db, err := egdb.New(16)
 	if err != nil {
 		t.Fatal(err)
