@@ -125,8 +125,10 @@ type NetWeights struct {
 	// version 4 file). 0 or 1: one set.
 	Buckets int
 	// Pat, if not nil, are pattern tables added to the score (pattern.go;
-	// a version 5 file): windows × PatConfigs × 2 weights.
-	Pat []int16
+	// a version 5 file): windows × configurations × 2 weights, of the
+	// windows PatShape (a version 6 file unless PatSquare).
+	Pat      []int16
+	PatShape PatShape
 }
 
 // buckets returns the number of sets of output weights nw has.
@@ -267,7 +269,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	nb := h / NetBlock
 	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
 	if nw.Pat != nil {
-		pt, err := NewPatterns(l.v, nw.Pat)
+		pt, err := NewPatterns(l.v, nw.PatShape, nw.Pat)
 		if err != nil {
 			return nil, err
 		}

@@ -36,60 +36,128 @@ import (
 // table their configuration digits (patSums, pattern_amd64.s); elsewhere
 // square by square (Patterns.sums), tested to agree.
 
-// PatFiles and PatRanks are a window's size; PatSquares its playable
-// squares on a diagonal board; PatConfigs the configurations of one.
+// PatShape is a family of pattern windows: its windows' size and where
+// they sit on the board.
+type PatShape uint8
+
 const (
-	PatFiles   = 4
-	PatRanks   = 4
-	PatSquares = 8
-	PatConfigs = 6561 // 3^PatSquares
+	// PatSquare is 4 x 4 windows at every file and rank where one fits:
+	// 8 playable squares a window (25 windows on 8x8, 49 on 10x10).
+	PatSquare PatShape = 0
+	// PatTall is 4 files by 6 ranks, at every other file (files 1–4,
+	// 3–6, …) and at the two edges of the board (ranks 1–6 and the top
+	// six): 12 playable squares a window, 3^12 configurations (8 windows
+	// on 10x10, 6 on 8x8). The strong 10x10 engines read their men
+	// through windows of this size; they see a third of the board's
+	// formations whole.
+	PatTall PatShape = 1
+	// PatShapes is the number of shapes.
+	PatShapes = 2
 )
 
-// patGeometry is one layout's windows: the bits of each window's squares
-// in digit order (increasing bit, the order PEXT reads them in), from
-// White's view (w), and the same squares rotated for Black's view (b:
-// b[i][d] is the rotation of w[i][d]); mask[i] is window i's squares and
-// mate[i] the window whose rotated squares are window i's.
-type patGeometry struct {
-	w, b [][PatSquares]uint8
-	mask []uint64
-	mate []int
+// PatFiles and PatRanks are a PatSquare window's size; PatSquares its
+// playable squares on a diagonal board; PatConfigs the configurations of
+// one. MaxPatSquares bounds any shape's squares.
+const (
+	PatFiles      = 4
+	PatRanks      = 4
+	PatSquares    = 8
+	PatConfigs    = 6561 // 3^PatSquares
+	MaxPatSquares = 12
+)
+
+// Squares returns the playable squares of one of s's windows.
+func (s PatShape) Squares() int {
+	if s == PatTall {
+		return 12
+	}
+	return PatSquares
 }
 
-var patGeo [movegen.NumIDs]struct {
+// Configs returns the configurations of one of s's windows: 3^Squares.
+func (s PatShape) Configs() int {
+	c := 1
+	for range s.Squares() {
+		c *= 3
+	}
+	return c
+}
+
+// String names s as the command line does: "4x4" or "4x6".
+func (s PatShape) String() string {
+	if s == PatTall {
+		return "4x6"
+	}
+	return "4x4"
+}
+
+// ParsePatShape reads a shape's name ("4x4" or "4x6").
+func ParsePatShape(name string) (PatShape, error) {
+	for s := range PatShape(PatShapes) {
+		if s.String() == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("pattern shape %q: want 4x4 or 4x6", name)
+}
+
+// patGeometry is one layout's windows of one shape: the bits of each
+// window's squares in digit order (increasing bit, the order PEXT reads
+// them in), from White's view (w), and the same squares rotated for
+// Black's view (b: b[i][d] is the rotation of w[i][d]); mask[i] is window
+// i's squares and mate[i] the window whose rotated squares are window
+// i's; n the squares a window and configs its configurations.
+type patGeometry struct {
+	shape      PatShape
+	n, configs int
+	w, b       [][MaxPatSquares]uint8
+	mask       []uint64
+	mate       []int
+}
+
+var patGeo [movegen.NumIDs][PatShapes]struct {
 	once sync.Once
 	g    *patGeometry
 }
 
-// patternGeometry returns v's windows, or nil when v has no diagonal
-// layout.
-func patternGeometry(v *movegen.Variant) *patGeometry {
+// patternGeometry returns v's windows of shape s, or nil when v has no
+// diagonal layout.
+func patternGeometry(v *movegen.Variant, s PatShape) *patGeometry {
 	l := layoutOf(v)
-	if l == nil || l.orth {
+	if l == nil || l.orth || s >= PatShapes {
 		return nil
 	}
-	e := &patGeo[v.ID()]
+	e := &patGeo[v.ID()][s]
 	e.once.Do(func() {
 		files, ranks := v.Files(), v.Ranks()
 		rot := func(b int) int {
 			f, r := v.Coord(b)
 			return v.BitAt(files-1-f, ranks-1-r)
 		}
-		g := &patGeometry{}
-		for r0 := 0; r0+PatRanks <= ranks; r0++ {
-			for f0 := 0; f0+PatFiles <= files; f0++ {
+		g := &patGeometry{shape: s, n: s.Squares(), configs: s.Configs()}
+		wf, wr, fstep := PatFiles, PatRanks, 1
+		rows := []int{}
+		for r0 := 0; r0+wr <= ranks; r0++ {
+			rows = append(rows, r0)
+		}
+		if s == PatTall {
+			wr, fstep = 6, 2
+			rows = []int{0, ranks - wr}
+		}
+		for _, r0 := range rows {
+			for f0 := 0; f0+wf <= files; f0 += fstep {
 				var m uint64
-				for r := r0; r < r0+PatRanks; r++ {
-					for f := f0; f < f0+PatFiles; f++ {
+				for r := r0; r < r0+wr; r++ {
+					for f := f0; f < f0+wf; f++ {
 						if x := v.BitAt(f, r); x >= 0 {
 							m |= 1 << x
 						}
 					}
 				}
-				if bits.OnesCount64(m) != PatSquares {
-					panic("eval: a pattern window does not hold PatSquares squares")
+				if bits.OnesCount64(m) != g.n {
+					panic("eval: a pattern window does not hold its shape's squares")
 				}
-				var w, b [PatSquares]uint8
+				var w, b [MaxPatSquares]uint8
 				for d, x := 0, m; x != 0; d, x = d+1, x&(x-1) {
 					w[d] = uint8(bits.TrailingZeros64(x))
 					b[d] = uint8(rot(int(w[d])))
@@ -99,7 +167,7 @@ func patternGeometry(v *movegen.Variant) *patGeometry {
 		}
 		for i := range g.b {
 			var m uint64
-			for _, x := range g.b[i] {
+			for _, x := range g.b[i][:g.n] {
 				m |= 1 << x
 			}
 			j := slices.Index(g.mask, m)
@@ -113,39 +181,40 @@ func patternGeometry(v *movegen.Variant) *patGeometry {
 	return e.g
 }
 
-// PatternWindows returns the number of pattern windows of v (0: none).
-func PatternWindows(v *movegen.Variant) int {
-	if g := patternGeometry(v); g != nil {
+// PatternWindows returns the number of pattern windows of shape s on v (0:
+// none).
+func PatternWindows(v *movegen.Variant, s PatShape) int {
+	if g := patternGeometry(v, s); g != nil {
 		return len(g.w)
 	}
 	return 0
 }
 
-// patConfig is the configuration of the window whose squares are sq, own
-// men own and the other side's opp: Σ 3^i·state(sq[i]), state 1 for an
-// own man, 2 for an other man, 0 otherwise.
-func patConfig(sq *[PatSquares]uint8, own, opp uint64) int {
+// config is the configuration of the window whose squares are sq, own men
+// own and the other side's opp: Σ 3^i·state(sq[i]), state 1 for an own
+// man, 2 for an other man, 0 otherwise.
+func (g *patGeometry) config(sq *[MaxPatSquares]uint8, own, opp uint64) int {
 	c := 0
-	for i := PatSquares - 1; i >= 0; i-- {
+	for i := g.n - 1; i >= 0; i-- {
 		b := sq[i] & 63
 		c = 3*c + int(own>>b&1) + 2*int(opp>>b&1)
 	}
 	return c
 }
 
-// PatternIndexes appends to a and b, for each window of v, the index
-// (window × PatConfigs + configuration) of p's White view and of its Black
-// view, and returns them with the middlegame share of the blend (0 to 1),
-// for the tuner.
-func PatternIndexes(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]int32, []int32, float64) {
-	g := patternGeometry(v)
+// PatternIndexes appends to a and b, for each window of shape s on v, the
+// index (window × configurations + configuration) of p's White view and
+// of its Black view, and returns them with the middlegame share of the
+// blend (0 to 1), for the tuner.
+func PatternIndexes(v *movegen.Variant, s PatShape, p *movegen.Position, a, b []int32) ([]int32, []int32, float64) {
+	g := patternGeometry(v, s)
 	if g == nil {
 		return a, b, 0
 	}
 	wm, bm := p.Men(movegen.White), p.Men(movegen.Black)
 	for i := range g.w {
-		a = append(a, int32(i*PatConfigs+patConfig(&g.w[i], wm, bm)))
-		b = append(b, int32(i*PatConfigs+patConfig(&g.b[i], bm, wm)))
+		a = append(a, int32(i*g.configs+g.config(&g.w[i], wm, bm)))
+		b = append(b, int32(i*g.configs+g.config(&g.b[i], bm, wm)))
 	}
 	return a, b, layoutOf(v).phase(bits.OnesCount64(p.Occupied()))
 }
@@ -154,83 +223,122 @@ func PatternIndexes(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]in
 type Patterns struct {
 	l *layout
 	g *patGeometry
-	// t are the weights as fitted and written: t[(window×PatConfigs +
-	// configuration)×2 + 0 or 1] is the middlegame or endgame weight of
+	// t are the weights as fitted and written: t[(window×configurations
+	// + configuration)×2 + 0 or 1] is the middlegame or endgame weight of
 	// the configuration read from either side's view, in units of
 	// 1/WeightScale centi-man.
 	t []int16
-	// f is t folded for White's view alone and packed: f[window×PatConfigs
-	// + c] is mg·2^16 + eg, where mg and eg are t's middlegame and endgame
-	// weights of configuration c of the window from White's view less
-	// those of the configuration the same squares show from Black's (read
-	// through the window mate whose rotation they are), so that one read
-	// a window gives both views' difference in both phases. A sum of
-	// packed entries is MG·2^16 + EG, EG read back from its low 16 bits as
-	// long as |EG| < 2^15, which packed says holds for every position (the
-	// largest |eg| of each window summed is below it).
+	// f is t folded for White's view alone and packed:
+	// f[window×configurations + c] is mg·2^16 + eg, where mg and eg are
+	// t's middlegame and endgame weights of configuration c of the window
+	// from White's view less those of the configuration the same squares
+	// show from Black's (read through the window mate whose rotation they
+	// are), so that one read a window gives both views' difference in
+	// both phases. A sum of packed entries is MG·2^16 + EG, EG read back
+	// from its low 16 bits as long as |EG| < 2^15, which packed says holds
+	// for every position (the largest |eg| of each window summed is below
+	// it).
 	f      []int32
 	packed bool
 }
 
-// NewPatterns makes v's pattern tables from their weights (windows ×
-// PatConfigs × 2: middlegame and endgame interleaved).
-func NewPatterns(v *movegen.Variant, t []int16) (*Patterns, error) {
-	g := patternGeometry(v)
+// NewPatterns makes v's pattern tables of shape s from their weights
+// (windows × configurations × 2: middlegame and endgame interleaved).
+func NewPatterns(v *movegen.Variant, s PatShape, t []int16) (*Patterns, error) {
+	g := patternGeometry(v, s)
 	if g == nil {
-		return nil, fmt.Errorf("eval patterns: %v has no pattern windows", v)
+		return nil, fmt.Errorf("eval patterns: %v has no pattern windows of shape %v", v, s)
 	}
-	if len(t) != len(g.w)*PatConfigs*2 {
-		return nil, fmt.Errorf("eval patterns: %d weights, want %d for %s", len(t), len(g.w)*PatConfigs*2, v.RulesName())
+	nc := g.configs
+	if len(t) != len(g.w)*nc*2 {
+		return nil, fmt.Errorf("eval patterns: %d weights, want %d for %s's %v windows", len(t), len(g.w)*nc*2, v.RulesName(), s)
 	}
 	pt := &Patterns{l: layoutOf(v), g: g, t: t, f: make([]int32, len(t)/2)}
-	egBound := 0
-	var pow [PatSquares]int
-	for d, x := 0, 1; d < PatSquares; d, x = d+1, 3*x {
+	var pow [MaxPatSquares]int
+	for d, x := 0, 1; d < g.n; d, x = d+1, 3*x {
 		pow[d] = x
 	}
+	// Most weights are zero (configurations play never shows), so only
+	// the folded entries a weight that is set reaches are made: window
+	// j's entry c from j's White-view weight of c and window i = mate[j]'s
+	// Black-view weight of the configuration cb its rotated squares show,
+	// cb = Σ_d 3^d·swap(digit pos[d] of c), where digit d of i's Black
+	// view reads the square at digit pos[d] of j's and swap exchanges own
+	// and other (1 and 2). The entry is made from each side's set weights:
+	// j's White-view ones (c to cb) and i's Black-view ones (cb to c).
+	egMax := make([]int, len(g.w))
+	var dig [MaxPatSquares]int
+	digits := func(c int) {
+		for d := 0; d < g.n; d, c = d+1, c/3 {
+			dig[d] = c % 3
+		}
+	}
+	swap := [3]int{0, 2, 1}
 	for j := range g.w {
 		i := g.mate[j] // window i's Black view reads window j's squares
-		// val[e][st]: what a man of state st on digit e of window j
-		// (White's view) adds to the configuration window i's Black view
-		// reads: the colours swap (own is Black there) and the digit moves
-		// to the place of its square in window i's rotated order.
-		var val [PatSquares][3]int
-		for d, sq := range g.b[i] {
-			e := slices.Index(g.w[j][:], sq)
-			val[e] = [3]int{0, 2 * pow[d], pow[d]}
+		var pos [MaxPatSquares]int
+		for d, sq := range g.b[i][:g.n] {
+			pos[d] = slices.Index(g.w[j][:g.n], sq)
 		}
-		// The configurations in order, their digits kept as an odometer.
-		var dig [PatSquares]int
-		cb, egMax := 0, 0
-		for c := 0; c < PatConfigs; c++ {
-			x, y := 2*(j*PatConfigs+c), 2*(i*PatConfigs+cb)
+		fold := func(c, cb int) error {
+			x, y := 2*(j*nc+c), 2*(i*nc+cb)
 			mg, eg := int(t[x])-int(t[y]), int(t[x+1])-int(t[y+1])
 			if mg < -32767 || mg > 32767 || eg < -32767 || eg > 32767 {
-				return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
+				return fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
 			}
-			pt.f[j*PatConfigs+c] = int32(mg<<16 + eg)
-			egMax = max(egMax, eg, -eg)
-			for e := 0; e < PatSquares; e++ {
-				cb -= val[e][dig[e]]
-				dig[e] = (dig[e] + 1) % 3
-				cb += val[e][dig[e]]
-				if dig[e] != 0 {
-					break
-				}
+			pt.f[j*nc+c] = int32(mg<<16 + eg)
+			egMax[j] = max(egMax[j], eg, -eg)
+			return nil
+		}
+		for c := 0; c < nc; c++ {
+			if x := 2 * (j*nc + c); t[x] == 0 && t[x+1] == 0 {
+				continue
+			}
+			digits(c)
+			cb := 0
+			for d := 0; d < g.n; d++ {
+				cb += pow[d] * swap[dig[pos[d]]]
+			}
+			if err := fold(c, cb); err != nil {
+				return nil, err
 			}
 		}
-		egBound += egMax
+		for cb := 0; cb < nc; cb++ {
+			if y := 2 * (i*nc + cb); t[y] == 0 && t[y+1] == 0 {
+				continue
+			}
+			digits(cb)
+			c := 0
+			for d := 0; d < g.n; d++ {
+				c += pow[pos[d]] * swap[dig[d]]
+			}
+			if err := fold(c, cb); err != nil {
+				return nil, err
+			}
+		}
+	}
+	egBound := 0
+	for _, m := range egMax {
+		egBound += m
 	}
 	pt.packed = egBound < 1<<15
 	return pt, nil
 }
+
+// Shape returns the shape of pt's windows.
+func (pt *Patterns) Shape() PatShape { return pt.g.shape }
 
 // White returns the pattern term of p, White's view, in centi-men.
 func (pt *Patterns) White(p *movegen.Position) int {
 	wm, bm := p.Men(movegen.White), p.Men(movegen.Black)
 	var mg, eg int32
 	if patKernel && pt.packed {
-		s := patSums(wm, bm, &pt.g.mask[0], len(pt.g.mask), &patTern[0], &pt.f[0])
+		var s int64
+		if pt.g.shape == PatSquare {
+			s = patSums(wm, bm, &pt.g.mask[0], len(pt.g.mask), &patTern[0], &pt.f[0])
+		} else {
+			s = patSumsWide(wm, bm, &pt.g.mask[0], len(pt.g.mask), &patTernWide[0], &pt.f[0], 4*pt.g.configs)
+		}
 		eg = int32(int16(s))
 		mg = int32((s - int64(eg)) >> 16)
 	} else {
@@ -242,9 +350,9 @@ func (pt *Patterns) White(p *movegen.Position) int {
 // sums is White's sums without the kernel: each window's configuration
 // read square by square, each entry unpacked.
 func (pt *Patterns) sums(wm, bm uint64) (mg, eg int32) {
-	f := pt.f
-	for i := range pt.g.w {
-		e := f[i*PatConfigs+patConfig(&pt.g.w[i], wm, bm)]
+	f, g := pt.f, pt.g
+	for i := range g.w {
+		e := f[i*g.configs+g.config(&g.w[i], wm, bm)]
 		lo := int32(int16(e))
 		mg += (e - lo) >> 16
 		eg += lo
@@ -254,13 +362,22 @@ func (pt *Patterns) sums(wm, bm uint64) (mg, eg int32) {
 
 // patTern[x] is the configuration digits of the 8 bits x as an own side's
 // men: Σ 3^d over the set bits d (the other side's are twice that).
-var patTern = func() (t [256]uint16) {
+// patTernWide is the same for 12 bits.
+var (
+	patTern     = ternTable[uint16](PatSquares)
+	patTernWide = ternTable[uint32](MaxPatSquares)
+)
+
+// ternTable returns the configuration digits of every n-bit x: Σ 3^d over
+// its set bits d.
+func ternTable[T uint16 | uint32](n int) []T {
+	t := make([]T, 1<<n)
 	for x := range t {
-		for d, p := 0, 1; d < PatSquares; d, p = d+1, 3*p {
+		for d, p := 0, 1; d < n; d, p = d+1, 3*p {
 			if x>>d&1 != 0 {
-				t[x] += uint16(p)
+				t[x] += T(p)
 			}
 		}
 	}
 	return t
-}()
+}

@@ -1,7 +1,7 @@
 package eval
 
 // The pattern tables' kernel (pattern_amd64.s): PEXT reads each window's
-// men as 8 bits, where the processor has BMI2 (hasBMI2); the portable
+// men as 8 (or 12) bits, where the processor has BMI2 (hasBMI2); the portable
 // Patterns.sums elsewhere, tested to agree.
 
 // patSums returns the sum of the packed folded entries f (Patterns.f)
@@ -12,6 +12,13 @@ package eval
 //
 //go:noescape
 func patSums(wm, bm uint64, masks *uint64, n int, tern *uint16, f *int32) int64
+
+// patSumsWide is patSums for windows of up to 12 squares (PatTall): tern
+// of 12 bits, window i's entries from byte stride·i of f, one window at a
+// time.
+//
+//go:noescape
+func patSumsWide(wm, bm uint64, masks *uint64, n int, tern *uint32, f *int32, stride int) int64
 
 // hasBMI2 reports whether the processor has BMI2 (CPUID leaf 7, EBX bit 8).
 func hasBMI2() bool {

@@ -14,10 +14,11 @@ import (
 // 8x8 board of each orientation and the 10x10 one.
 var patVariants = []*movegen.Variant{movegen.Italian, movegen.English, movegen.International}
 
-// randomPatterns returns pattern weights for v drawn from [-r, r].
-func randomPatterns(v *movegen.Variant, r int, seed uint64) []int16 {
+// randomPatterns returns pattern weights of shape s for v drawn from
+// [-r, r].
+func randomPatterns(v *movegen.Variant, s PatShape, r int, seed uint64) []int16 {
 	rng := rand.New(rand.NewPCG(seed, 0x7a77))
-	t := make([]int16, PatternWindows(v)*PatConfigs*2)
+	t := make([]int16, PatternWindows(v, s)*s.Configs()*2)
 	for i := range t {
 		t[i] = int16(rng.IntN(2*r+1) - r)
 	}
@@ -41,12 +42,35 @@ func patMirror(v *movegen.Variant, p *movegen.Position) movegen.Position {
 // TestPatternWindows: the windows' count and shape on each board, every
 // square in one at least, and each window's rotation a window.
 func TestPatternWindows(t *testing.T) {
-	want := map[*movegen.Variant]int{movegen.Italian: 25, movegen.English: 25, movegen.International: 49}
-	for _, v := range patVariants {
-		g := patternGeometry(v)
-		if len(g.w) != want[v] {
-			t.Fatalf("%s: %d windows, want %d", v.RulesName(), len(g.w), want[v])
+	want := [PatShapes]map[*movegen.Variant]int{
+		{movegen.Italian: 25, movegen.English: 25, movegen.International: 49},
+		{movegen.Italian: 6, movegen.English: 6, movegen.International: 8},
+	}
+	for s := range PatShape(PatShapes) {
+		for _, v := range patVariants {
+			checkWindows(t, v, s, want[s][v])
 		}
+		if PatternWindows(movegen.Turkish, s) != 0 {
+			t.Fatal("Turkish has pattern windows")
+		}
+	}
+	if s, err := ParsePatShape("4x6"); err != nil || s != PatTall {
+		t.Fatalf("4x6: %v, %v", s, err)
+	}
+	if _, err := ParsePatShape("5x5"); err == nil || !strings.Contains(err.Error(), "5x5") {
+		t.Fatalf("5x5: %v, want an error naming it", err)
+	}
+}
+
+// checkWindows checks v's windows of shape s: n of them, each of s's
+// size, covering the board, each window's rotation a window.
+func checkWindows(t *testing.T, v *movegen.Variant, s PatShape, n int) {
+	t.Helper()
+	g := patternGeometry(v, s)
+	if len(g.w) != n {
+		t.Fatalf("%s %v: %d windows, want %d", v.RulesName(), s, len(g.w), n)
+	}
+	{
 		var all uint64
 		for i, m := range g.mask {
 			all |= m
@@ -57,9 +81,11 @@ func TestPatternWindows(t *testing.T) {
 		if all != v.Board() {
 			t.Fatalf("%s: the windows cover %x, the board is %x", v.RulesName(), all, v.Board())
 		}
-	}
-	if PatternWindows(movegen.Turkish) != 0 {
-		t.Fatal("Turkish has pattern windows")
+		for i, m := range g.mask {
+			if bits.OnesCount64(m) != s.Squares() {
+				t.Fatalf("%s %v: window %d holds %d squares", v.RulesName(), s, i, bits.OnesCount64(m))
+			}
+		}
 	}
 }
 
@@ -70,17 +96,30 @@ func TestPatternWindows(t *testing.T) {
 func TestPatternFold(t *testing.T) {
 	for _, c := range []struct {
 		v      *movegen.Variant
+		s      PatShape
 		r      int
 		packed bool
+		sparse bool // all but one weight in 20 zero, as fitted tables are
 	}{
-		{movegen.Italian, 400, true}, {movegen.English, 400, true}, {movegen.International, 150, true},
+		{movegen.Italian, PatSquare, 400, true, false}, {movegen.English, PatSquare, 400, true, false}, {movegen.International, PatSquare, 150, true, false},
 		// 49 windows of up to ±800 folded: beyond what the packed sum
 		// carries, so the portable sums take it.
-		{movegen.International, 400, false},
+		{movegen.International, PatSquare, 400, false, false},
+		{movegen.Italian, PatTall, 400, true, false}, {movegen.English, PatTall, 400, true, false}, {movegen.International, PatTall, 400, true, false},
+		{movegen.International, PatTall, 3000, false, false},
+		{movegen.Italian, PatSquare, 400, true, true}, {movegen.International, PatTall, 400, true, true},
 	} {
 		v := c.v
-		raw := randomPatterns(v, c.r, 3)
-		pt, err := NewPatterns(v, raw)
+		raw := randomPatterns(v, c.s, c.r, 3)
+		if c.sparse {
+			rng := rand.New(rand.NewPCG(4, 4))
+			for i := range raw {
+				if rng.IntN(20) != 0 {
+					raw[i] = 0
+				}
+			}
+		}
+		pt, err := NewPatterns(v, c.s, raw)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +132,7 @@ func TestPatternFold(t *testing.T) {
 			for i := range game {
 				p := &game[i]
 				var ph float64
-				a, b, ph = PatternIndexes(v, p, a[:0], b[:0])
+				a, b, ph = PatternIndexes(v, c.s, p, a[:0], b[:0])
 				var mg, eg int32
 				for j := range a {
 					mg += int32(raw[2*a[j]]) - int32(raw[2*b[j]])
@@ -110,11 +149,11 @@ func TestPatternFold(t *testing.T) {
 				port := pt.White(p)
 				patKernel = old
 				if got != want || port != want {
-					t.Fatalf("%s ply %d: kernel %d, portable %d, two views %d", v.RulesName(), i, got, port, want)
+					t.Fatalf("%s %v ply %d: kernel %d, portable %d, two views %d", v.RulesName(), c.s, i, got, port, want)
 				}
 				m := patMirror(v, p)
 				if mm := pt.White(&m); mm != -got {
-					t.Fatalf("%s ply %d: %d, its mirror %d", v.RulesName(), i, got, mm)
+					t.Fatalf("%s %v ply %d: %d, its mirror %d", v.RulesName(), c.s, i, got, mm)
 				}
 			}
 		}
@@ -122,9 +161,16 @@ func TestPatternFold(t *testing.T) {
 }
 
 // TestPatternFile: a network with pattern tables written as a weights
-// file (version 5) reads back the same, loads, and evaluates as the
-// network plus the tables; a damaged one is refused with a reason.
+// file (version 5 for 4 x 4 windows, 6 for 4 x 6) reads back the same,
+// loads, and evaluates as the network plus the tables; a damaged one is
+// refused with a reason.
 func TestPatternFile(t *testing.T) {
+	for s := range PatShape(PatShapes) {
+		t.Run(s.String(), func(t *testing.T) { testPatternFile(t, s) })
+	}
+}
+
+func testPatternFile(t *testing.T, s PatShape) {
 	v := movegen.Italian
 	active := ActiveNet(v)
 	if active == nil {
@@ -136,7 +182,7 @@ func TestPatternFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nw.Pat = randomPatterns(v, 50, 5)
+	nw.Pat, nw.PatShape = randomPatterns(v, s, 50, 5), s
 	for i := range nw.Pat {
 		if i%3 == 0 {
 			nw.Pat[i] = 0 // the bitmap skips them
@@ -147,12 +193,15 @@ func TestPatternFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := buf.Bytes()
-	if b[4] != PatternVersion || len(b) > maxWeightsFile {
+	if want := map[PatShape]int{PatSquare: PatternVersion, PatTall: PatShapeVersion}[s]; int(b[4]) != want || len(b) > maxWeightsFile {
 		t.Fatalf("version %d, %d bytes", b[4], len(b))
 	}
 	got, err := ReadNet(v, bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got.PatShape != s || len(got.Pat) != len(nw.Pat) {
+		t.Fatalf("read back %v, %d weights; want %v, %d", got.PatShape, len(got.Pat), s, len(nw.Pat))
 	}
 	for i := range nw.Pat {
 		if got.Pat[i] != nw.Pat[i] {
@@ -186,6 +235,15 @@ func TestPatternFile(t *testing.T) {
 		{"truncated at the end", v, b[:len(b)-2], "truncated"},
 		{"a weight changed", v, func() []byte { x := bytes.Clone(b); x[len(x)-10] ^= 1; return x }(), "checksum"},
 		{"trailing bytes", v, append(bytes.Clone(b), 0, 0, 0, 0, 0), "checksum"},
+		{"another shape", v, func() []byte {
+			x := bytes.Clone(b)
+			if s == PatSquare {
+				x[4] = PatShapeVersion // the byte after the windows' number read as a shape
+			} else {
+				x[4] = PatternVersion // read as 4 x 4: the number of windows is wrong
+			}
+			return x
+		}(), "pattern"},
 	} {
 		_, err := ReadNet(c.v, bytes.NewReader(c.data))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -202,31 +260,35 @@ func TestPatternFile(t *testing.T) {
 // TestPatternNoAllocs: scoring allocates nothing.
 func TestPatternNoAllocs(t *testing.T) {
 	v := movegen.International
-	pt, err := NewPatterns(v, randomPatterns(v, 100, 7))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := v.Start()
-	if n := testing.AllocsPerRun(100, func() { pt.White(&p) }); n != 0 {
-		t.Fatalf("%v allocations a call", n)
+	for s := range PatShape(PatShapes) {
+		pt, err := NewPatterns(v, s, randomPatterns(v, s, 100, 7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := v.Start()
+		if n := testing.AllocsPerRun(100, func() { pt.White(&p) }); n != 0 {
+			t.Fatalf("%v: %v allocations a call", s, n)
+		}
 	}
 }
 
 func BenchmarkPatterns(b *testing.B) {
 	for _, v := range patVariants {
-		b.Run(v.RulesName(), func(b *testing.B) {
-			pt, err := NewPatterns(v, randomPatterns(v, 100, 7))
-			if err != nil {
-				b.Fatal(err)
-			}
-			game := wideGames(v, 1, 60, 3)[0]
-			b.ResetTimer()
-			s := 0
-			for i := 0; i < b.N; i++ {
-				s += pt.White(&game[i%len(game)])
-			}
-			_ = s
-		})
+		for s := range PatShape(PatShapes) {
+			b.Run(v.RulesName()+"/"+s.String(), func(b *testing.B) {
+				pt, err := NewPatterns(v, s, randomPatterns(v, s, 100, 7))
+				if err != nil {
+					b.Fatal(err)
+				}
+				game := wideGames(v, 1, 60, 3)[0]
+				b.ResetTimer()
+				s := 0
+				for i := 0; i < b.N; i++ {
+					s += pt.White(&game[i%len(game)])
+				}
+				_ = s
+			})
+		}
 	}
 }
 

@@ -71,6 +71,9 @@ import (
 // Most configurations of a window never occur in play, so their weights
 // stay zero: Italian's tables (25 windows, 328,050 weights) take about
 // 300 KB so.
+//
+// Version 6 is version 5 with the windows' shape (PatShape: 0 for 4 x 4,
+// 1 for 4 x 6) as a uint8 after their number; version 5 is 4 x 4.
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -78,17 +81,19 @@ const weightsMagic = "DAMW"
 // WeightsVersion is the version of the weights file format of the linear
 // correction; NetVersion a network's.
 const (
-	WeightsVersion = 1
-	NetVersion     = 2
-	TempoVersion   = 3
-	BucketVersion  = 4
-	PatternVersion = 5
+	WeightsVersion  = 1
+	NetVersion      = 2
+	TempoVersion    = 3
+	BucketVersion   = 4
+	PatternVersion  = 5
+	PatShapeVersion = 6
 )
 
-// maxWeightsFile bounds what a weights file may hold (4 MiB, above any
-// layout's size: International's pattern tables with every weight set
-// take 2.6 MB), so a wrong file is refused before it is read whole.
-const maxWeightsFile = 4 << 20
+// maxWeightsFile bounds what a weights file may hold (24 MiB, above any
+// layout's size: International's 4 x 6 pattern tables with every weight
+// set would take 18 MB, its 4 x 4 ones 2.6 MB), so a wrong file is
+// refused before it is read whole.
+const maxWeightsFile = 24 << 20
 
 //go:embed weights
 var embedded embed.FS
@@ -246,6 +251,9 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	}
 	if nw.Pat != nil {
 		ver = PatternVersion
+		if nw.PatShape != PatSquare {
+			ver = PatShapeVersion
+		}
 	}
 	buf := weightsHeader(ver, v)
 	le := binary.LittleEndian
@@ -259,8 +267,11 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 		}
 		buf.WriteByte(tempo)
 	}
-	if ver == PatternVersion {
-		buf.Write(le.AppendUint16(nil, uint16(len(nw.Pat)/(2*PatConfigs))))
+	if ver >= PatternVersion {
+		buf.Write(le.AppendUint16(nil, uint16(len(nw.Pat)/(2*nw.PatShape.Configs()))))
+	}
+	if ver == PatShapeVersion {
+		buf.WriteByte(byte(nw.PatShape))
 	}
 	for _, x := range nw.W1 {
 		buf.Write(le.AppendUint16(nil, uint16(x)))
@@ -393,8 +404,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver < WeightsVersion || ver > PatternVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatternVersion)
+	if ver < WeightsVersion || ver > PatShapeVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatShapeVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -458,7 +469,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		}
 		nbk = int(le.Uint16(b[pos:]))
 		lo := 2
-		if ver == PatternVersion {
+		if ver >= PatternVersion {
 			lo = 1
 		}
 		if nbk < lo || nbk > MaxNetBuckets || b[pos+2] > 1 {
@@ -467,14 +478,25 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		tempo = b[pos+2] == 1
 		pos += 3
 	}
-	if ver == PatternVersion {
+	shape := PatSquare
+	if ver >= PatternVersion {
 		if len(b)-pos < 2 {
 			return nil, errTruncated
 		}
 		nwin = int(le.Uint16(b[pos:]))
 		pos += 2
-		if want := PatternWindows(l.v); nwin != want {
-			return nil, fmt.Errorf("eval weights: %d pattern windows; %s has %d", nwin, WeightsName(l.v), want)
+		if ver == PatShapeVersion {
+			if len(b)-pos < 1 {
+				return nil, errTruncated
+			}
+			if b[pos] >= PatShapes || b[pos] == byte(PatSquare) {
+				return nil, fmt.Errorf("eval weights: pattern shape %d; a version %d file has 1 (4x6)", b[pos], PatShapeVersion)
+			}
+			shape = PatShape(b[pos])
+			pos++
+		}
+		if want := PatternWindows(l.v, shape); nwin != want {
+			return nil, fmt.Errorf("eval weights: %d pattern windows of shape %v; %s has %d", nwin, shape, WeightsName(l.v), want)
 		}
 	}
 	n1 := l.netKinds() * nsq * h
@@ -509,7 +531,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		pos += 4 * nt
 	}
 	if nwin > 0 {
-		n := nwin * PatConfigs * 2
+		n := nwin * shape.Configs() * 2
 		nm := (n + 7) / 8
 		if len(b)-pos < nm+4 {
 			return nil, errTruncated
@@ -523,11 +545,13 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		if len(b)-pos < 2*set+4 {
 			return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+2*set+4)
 		}
-		nw.Pat = make([]int16, n)
-		for i := range nw.Pat {
-			if mask[i/8]>>(i%8)&1 != 0 {
-				nw.Pat[i] = int16(le.Uint16(b[pos:]))
-				pos += 2
+		nw.Pat, nw.PatShape = make([]int16, n), shape
+		for k, m := range mask {
+			for ; m != 0; m &= m - 1 {
+				if i := 8*k + bits.TrailingZeros8(m); i < n {
+					nw.Pat[i] = int16(le.Uint16(b[pos:]))
+					pos += 2
+				}
 			}
 		}
 	}

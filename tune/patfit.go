@@ -21,6 +21,9 @@ type PatConfig struct {
 	// Valid, if not empty, is a positions file of other games whose first
 	// rows are the validation set; the data file is then trained on whole.
 	Valid string
+	// Shape is the tables' windows (eval.PatSquare: 4 x 4; eval.PatTall:
+	// 4 x 6).
+	Shape eval.PatShape
 }
 
 // PatProgress is FitPatterns' report after each epoch (Epoch 0: the start,
@@ -59,7 +62,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 	}
 	defer pr.Close()
 	v := pr.Header.Variant
-	nw := eval.PatternWindows(v)
+	nw := eval.PatternWindows(v, cfg.Shape)
 	if nw == 0 {
 		return nil, 0, fmt.Errorf("tune: %s has no pattern windows", v.RulesName())
 	}
@@ -87,7 +90,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 			return false
 		}
 		var ph float64
-		r.a, r.b, ph = eval.PatternIndexes(v, p, r.a[:0], r.b[:0])
+		r.a, r.b, ph = eval.PatternIndexes(v, cfg.Shape, p, r.a[:0], r.b[:0])
 		r.ph = float32(ph)
 		r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
 		r.target = float32(recordTarget(&rec, cfg.Lambda, k))
@@ -119,7 +122,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 	for i := range valid {
 		valid[i].target = float32(mixTarget(float64(validRes[i]), validScore[i], cfg.Lambda, k))
 	}
-	w := make([]float32, nw*eval.PatConfigs*2)
+	w := make([]float32, nw*cfg.Shape.Configs()*2)
 	g := make([]float32, len(w))
 	ad := newAdam(len(w))
 	var touched []int32

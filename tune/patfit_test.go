@@ -88,7 +88,13 @@ func TestFitValidFile(t *testing.T) {
 // evaluation takes.
 func TestFitPatterns(t *testing.T) {
 	a, _ := twoShards(t)
-	cfg := PatConfig{Lambda: 0.5, Epochs: 3, Batch: 32, Rate: 2, Seed: 4}
+	for _, shape := range []eval.PatShape{eval.PatSquare, eval.PatTall} {
+		t.Run(shape.String(), func(t *testing.T) { testFitPatterns(t, a, shape) })
+	}
+}
+
+func testFitPatterns(t *testing.T, a string, shape eval.PatShape) {
+	cfg := PatConfig{Lambda: 0.5, Epochs: 3, Batch: 32, Rate: 2, Seed: 4, Shape: shape}
 	var losses []float64
 	w1, k, err := FitPatterns(cfg, a, func(p PatProgress) {
 		if p.Epoch > 0 {
@@ -117,7 +123,7 @@ func TestFitPatterns(t *testing.T) {
 	if nonzero == 0 {
 		t.Fatal("every weight zero")
 	}
-	if _, err := eval.NewPatterns(movegen.Italian, w1); err != nil {
+	if _, err := eval.NewPatterns(movegen.Italian, shape, w1); err != nil {
 		t.Fatal(err)
 	}
 }

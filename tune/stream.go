@@ -73,6 +73,8 @@ type StreamConfig struct {
 	// checkpoint does not record them, so a fit continued from one must
 	// name the same tables).
 	Patterns []int16
+	// PatShape is the windows of Patterns.
+	PatShape eval.PatShape
 	// Valid, if not empty, is a positions file of other games (another
 	// shard or seed) whose first rows are the validation set; the data
 	// file is then trained on whole. Without it the validation rows are
@@ -412,7 +414,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 	size := int64(pr.Header.Record)
 	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetInputKinds(v) * eval.NetSquares(v)}
 	if cfg.Patterns != nil {
-		pt, err := eval.NewPatterns(v, cfg.Patterns)
+		pt, err := eval.NewPatterns(v, cfg.PatShape, cfg.Patterns)
 		if err != nil {
 			return nil, 0, fmt.Errorf("tune: %v", err)
 		}

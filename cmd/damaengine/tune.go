@@ -189,7 +189,7 @@ func runTuneFit(c *command, args []string) int {
 					err = errors.New("no pattern tables in it")
 				}
 				if err == nil {
-					cfg.Patterns = nw.Pat
+					cfg.Patterns, cfg.PatShape = nw.Pat, nw.PatShape
 				}
 				return err
 			})
@@ -337,7 +337,7 @@ func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelCon
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	return writeNetFile(c, v, st, nil, out)
+	return writeNetFile(c, v, st, nil, eval.PatSquare, out)
 }
 
 // positionsDir returns where positions files go by default:
@@ -600,18 +600,18 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: K=%.1f\n", k)
-	return writeNetFile(c, v, st, cfg.Patterns, out)
+	return writeNetFile(c, v, st, cfg.Patterns, cfg.PatShape, out)
 }
 
 // writeNetFile writes the fitted network st, with the pattern tables pat
-// (nil: none), as v's weights file out.
-func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16, out string) int {
+// of windows shape (pat nil: none), as v's weights file out.
+func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16, shape eval.PatShape, out string) int {
 	f, err := os.Create(out)
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
 	nw := st.Quantize()
-	nw.Pat = pat
+	nw.Pat, nw.PatShape = pat, shape
 	if err := eval.WriteNet(f, v, nw); err != nil {
 		f.Close()
 		return c.fail(1, "%v", err)
@@ -625,7 +625,8 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16
 
 // runTunePatterns fits pattern tables (eval/pattern.go) over the network
 // in use for the positions file's variant (the embedded one, or that of
-// --eval-file) and writes the two as one weights file (version 5).
+// --eval-file) and writes the two as one weights file (version 5, or 6
+// for windows of 4 x 6).
 func runTunePatterns(c *command, args []string) int {
 	data := c.String("data", "", "positions file (tune merge)")
 	out := c.String("out", "", "weights file to write: the network with the tables")
@@ -638,11 +639,16 @@ func runTunePatterns(c *command, args []string) int {
 	evalFile := c.String("eval-file", "", "weights file of the evaluation the tables go over (default: the embedded one)")
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
 	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
+	shapeName := c.String("shape", "4x4", "the windows: 4x4 (every file and rank) or 4x6 (4 files by 6 ranks at every other file, at the board's two edges)")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
 	if *data == "" || *out == "" {
 		return c.fail(2, "--data and --out are required")
+	}
+	shape, err := eval.ParsePatShape(*shapeName)
+	if err != nil {
+		return c.fail(2, "--shape: %v", err)
 	}
 	pr, err := tune.OpenPositions(*data)
 	if err != nil {
@@ -656,11 +662,11 @@ func runTunePatterns(c *command, args []string) int {
 		}
 		defer eval.ResetWeights(v)
 	}
-	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile}
+	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile, Shape: shape}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
 		if p.Epoch == 0 {
-			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows, K %.1f, validation loss without them %.5f (%d rows)\n",
-				v.RulesName(), eval.PatternWindows(v), p.K, p.Valid, p.ValidRows)
+			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows of %v, K %.1f, validation loss without them %.5f (%d rows)\n",
+				v.RulesName(), eval.PatternWindows(v, shape), shape, p.K, p.Valid, p.ValidRows)
 			return
 		}
 		fmt.Fprintf(c.stderr, "tune: epoch %d/%d: training %.5f, validation %.5f (%d rows, %s)\n",
@@ -674,7 +680,7 @@ func runTunePatterns(c *command, args []string) int {
 		return c.fail(2, "%s's evaluation in use is not a network: the tables go over one (--eval-file NETWORK)", v.RulesName())
 	}
 	nw := n.Weights()
-	nw.Pat = w
+	nw.Pat, nw.PatShape = w, shape
 	var b bytes.Buffer
 	if err := eval.WriteNet(&b, v, nw); err != nil {
 		return c.fail(1, "%v", err)

@@ -376,10 +376,30 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	if !slices.Equal(nw2.Pat, nw.Pat) || slices.Equal(nw2.W2, nw.W2) {
 		t.Errorf("fit --patterns: tables kept %v, output layer changed %v", slices.Equal(nw2.Pat, nw.Pat), !slices.Equal(nw2.W2, nw.W2))
 	}
+	// Windows of 4 x 6 (--shape): a version 6 file of 6 windows of 3^12
+	// configurations, whose shape the network's fit over them keeps.
+	pat46, again46 := filepath.Join(dir, "pat46.dw"), filepath.Join(dir, "again46.dw")
+	errb.Reset()
+	if rc := run([]string{"tune", "patterns", "--shape", "4x6", "--data", parts[0], "--valid", parts[1], "--eval-file", net, "--epochs", "1", "--out", pat46}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "6 windows of 4x6") {
+		t.Fatalf("patterns --shape 4x6: rc %d, %s", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--valid", parts[1], "--hidden", "16", "--tempo", "--epochs", "1",
+		"--init", pat46, "--patterns", pat46, "--rate", "0.01", "--out", again46}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit --patterns (4x6): rc %d, %s", rc, errb.String())
+	}
+	for _, f := range []string{pat46, again46} {
+		b := readFile(t, f)
+		nw, err := eval.ReadNet(movegen.Italian, bytes.NewReader(b))
+		if err != nil || b[4] != eval.PatShapeVersion || nw.PatShape != eval.PatTall || len(nw.Pat) != 6*eval.PatTall.Configs()*2 {
+			t.Fatalf("%s: version %d, %v, err %v", f, b[4], nw, err)
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--shape", "3x3"}, "3x3"},
 		{[]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--hidden", "16", "--patterns", net, "--out", again}, "no pattern tables"},
 		{[]string{"tune", "patterns", "--out", pat}, "--data and --out"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--eval-file", filepath.Join(dir, "none.dw")}, "none.dw"},
