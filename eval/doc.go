@@ -258,9 +258,11 @@
 // (ActiveNet, Net.Update); Evaluate computes them from the pieces. Every
 // variant with a learned layout can load one (Italian Damone's reads six
 // piece kinds, its Damoni their own). A network may
-// carry pattern tables (pattern.go, file version 5): one table a 4x4
-// window of the board over the configurations of its men, added to the
-// network's score.
+// carry pattern tables (pattern.go, file version 5 or 6): one table a
+// window of the board (4 x 4 at every file and rank, or 4 x 6 at every
+// other file and the board's two edges) over the configurations of its
+// men, added to the network's score. International's embedded network
+// has 4 x 6 tables, Italian's and English's 4 x 4 ones.
 //
 // # Other variants
 //

@@ -13,14 +13,17 @@ import (
 // score, one table of weights per board window, indexed by the
 // configuration of the men in that window.
 //
-// A window is PatFiles files by PatRanks ranks of the board, one at every
-// file and rank where it fits (on 8x8, 5 x 5 = 25 windows; on 10x10,
-// 7 x 7 = 49), so that the windows overlap and every local structure is
-// seen whole in several of them. A diagonal board's 4 x 4 window holds
-// PatSquares = 8 playable squares, each empty (or a king: kings are the
-// network's business), an own man or an other man: PatConfigs = 3^8
-// configurations, each with a middlegame and an endgame weight blended by
-// the number of pieces as the linear weights are (layout.blend).
+// Two shapes of windows (PatShape). PatSquare: PatFiles files by
+// PatRanks ranks of the board, one at every file and rank where it fits
+// (on 8x8, 5 x 5 = 25 windows; on 10x10, 7 x 7 = 49), so that the windows
+// overlap and every local structure is seen whole in several of them. A
+// diagonal board's 4 x 4 window holds PatSquares = 8 playable squares,
+// each empty (or a king: kings are the network's business), an own man or
+// an other man: PatConfigs = 3^8 configurations, each with a middlegame
+// and an endgame weight blended by the number of pieces as the linear
+// weights are (layout.blend). PatTall: 4 files by 6 ranks, fewer and
+// larger (8 on 10x10, 6 on 8x8), 12 squares and 3^12 configurations a
+// window; most of these never occur in play.
 //
 // Colour symmetry as in the network: each window is read twice, from
 // White's view (its squares in order of rank then file from White's side,
@@ -30,11 +33,12 @@ import (
 //
 // The tables are fitted over a network that stays as it is (tune
 // patterns: the residual the network leaves), in units of 1/WeightScale
-// centi-man, and travel with it in a weights file of version 5
-// (weights.go). White's men are read from the bitboards a window at a
-// time: with BMI2, one PEXT a colour gives the window's 8 bits and a
-// table their configuration digits (patSums, pattern_amd64.s); elsewhere
-// square by square (Patterns.sums), tested to agree.
+// centi-man, and travel with it in a weights file of version 5 (6 for
+// PatTall; weights.go). White's men are read from the bitboards a window
+// at a time: with BMI2, one PEXT a colour gives the window's 8 (or 12)
+// bits and a table their configuration digits (patSums, patSumsWide,
+// pattern_amd64.s); elsewhere square by square (Patterns.sums), tested to
+// agree.
 
 // PatShape is a family of pattern windows: its windows' size and where
 // they sit on the board.
