@@ -165,8 +165,14 @@ type Engine struct {
 func New(v *movegen.Variant, ttLog2 int) *Engine {
 	e := &Engine{v: v, tt: tt.New(ttLog2), eval: eval.Evaluate, evr: eval.For(v), evalDirect: true, multiPV: 1}
 	e.SetThreads(1)
+	warmEval(v)
 	return e
 }
+
+// warmEval builds v's embedded evaluation now (it is built at its first
+// use), so that the first search does not pay for it inside its time:
+// International's pattern tables take about 0.1 s to unpack and fold.
+func warmEval(v *movegen.Variant) { eval.ActiveNet(v) }
 
 // Variant returns the engine's variant.
 func (e *Engine) Variant() *movegen.Variant { return e.v }
@@ -175,6 +181,7 @@ func (e *Engine) Variant() *movegen.Variant { return e.v }
 func (e *Engine) SetVariant(v *movegen.Variant) {
 	e.v = v
 	e.evr = eval.For(v)
+	warmEval(v)
 	e.NewGame()
 }
 
