@@ -265,60 +265,52 @@ func NewPatterns(v *movegen.Variant, s PatShape, t []int16) (*Patterns, error) {
 	// Most weights are zero (configurations play never shows), so only
 	// the folded entries a weight that is set reaches are made: window
 	// j's entry c from j's White-view weight of c and window i = mate[j]'s
-	// Black-view weight of the configuration cb its rotated squares show,
-	// cb = Σ_d 3^d·swap(digit pos[d] of c), where digit d of i's Black
-	// view reads the square at digit pos[d] of j's and swap exchanges own
-	// and other (1 and 2). The entry is made from each side's set weights:
-	// j's White-view ones (c to cb) and i's Black-view ones (cb to c).
-	egMax := make([]int, len(g.w))
-	var dig [MaxPatSquares]int
-	digits := func(c int) {
+	// Black-view weight of the configuration cb its rotated squares show.
+	// Digit d of i's Black view reads the square at digit pos[d] of j's,
+	// own and other swapped: turn(c, &pos, &id) is cb and turn(cb, &id,
+	// &pos) is c. The entry is made from each side's set weights: j's
+	// White-view ones (c to cb) and i's Black-view ones (cb to c).
+	var id [MaxPatSquares]int
+	for d := range id {
+		id[d] = d
+	}
+	swap := [3]int{0, 2, 1}
+	turn := func(c int, from, to *[MaxPatSquares]int) int {
+		var dig [MaxPatSquares]int
 		for d := 0; d < g.n; d, c = d+1, c/3 {
 			dig[d] = c % 3
 		}
+		x := 0
+		for d := 0; d < g.n; d++ {
+			x += pow[to[d]] * swap[dig[from[d]]]
+		}
+		return x
 	}
-	swap := [3]int{0, 2, 1}
+	set := func(w, c int) bool { x := 2 * (w*nc + c); return t[x] != 0 || t[x+1] != 0 }
+	egMax := make([]int, len(g.w))
 	for j := range g.w {
 		i := g.mate[j] // window i's Black view reads window j's squares
 		var pos [MaxPatSquares]int
 		for d, sq := range g.b[i][:g.n] {
 			pos[d] = slices.Index(g.w[j][:g.n], sq)
 		}
-		fold := func(c, cb int) error {
+		for k := 0; k < 2*nc; k++ {
+			var c, cb int
+			switch {
+			case k < nc && set(j, k):
+				c, cb = k, turn(k, &pos, &id)
+			case k >= nc && set(i, k-nc):
+				c, cb = turn(k-nc, &id, &pos), k-nc
+			default:
+				continue
+			}
 			x, y := 2*(j*nc+c), 2*(i*nc+cb)
 			mg, eg := int(t[x])-int(t[y]), int(t[x+1])-int(t[y+1])
 			if mg < -32767 || mg > 32767 || eg < -32767 || eg > 32767 {
-				return fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
+				return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
 			}
 			pt.f[j*nc+c] = int32(mg<<16 + eg)
 			egMax[j] = max(egMax[j], eg, -eg)
-			return nil
-		}
-		for c := 0; c < nc; c++ {
-			if x := 2 * (j*nc + c); t[x] == 0 && t[x+1] == 0 {
-				continue
-			}
-			digits(c)
-			cb := 0
-			for d := 0; d < g.n; d++ {
-				cb += pow[d] * swap[dig[pos[d]]]
-			}
-			if err := fold(c, cb); err != nil {
-				return nil, err
-			}
-		}
-		for cb := 0; cb < nc; cb++ {
-			if y := 2 * (i*nc + cb); t[y] == 0 && t[y+1] == 0 {
-				continue
-			}
-			digits(cb)
-			c := 0
-			for d := 0; d < g.n; d++ {
-				c += pow[pos[d]] * swap[dig[d]]
-			}
-			if err := fold(c, cb); err != nil {
-				return nil, err
-			}
 		}
 	}
 	egBound := 0
@@ -328,9 +320,6 @@ func NewPatterns(v *movegen.Variant, s PatShape, t []int16) (*Patterns, error) {
 	pt.packed = egBound < 1<<15
 	return pt, nil
 }
-
-// Shape returns the shape of pt's windows.
-func (pt *Patterns) Shape() PatShape { return pt.g.shape }
 
 // White returns the pattern term of p, White's view, in centi-men.
 func (pt *Patterns) White(p *movegen.Position) int {
