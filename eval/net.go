@@ -124,11 +124,10 @@ type NetWeights struct {
 	// W2 and T then hold Buckets × Hidden weights, bucket by bucket (a
 	// version 4 file). 0 or 1: one set.
 	Buckets int
-	// Pat, if not nil, are pattern tables added to the score (pattern.go;
-	// a version 5 file): windows × configurations × 2 weights, of the
-	// windows PatShape (a version 6 file unless PatSquare).
-	Pat      []int16
-	PatShape PatShape
+	// Pats, if not empty, are sets of pattern tables added to the score
+	// (pattern.go), each of its own shape: one 4 x 4 set is a version 5
+	// file, one of another shape version 6, more than one version 7.
+	Pats []PatSet
 }
 
 // buckets returns the number of sets of output weights nw has.
@@ -194,8 +193,9 @@ type Net struct {
 	// position's head); start is the number of pieces at the start.
 	heads []*Net
 	start int
-	// pat, if not nil, are pattern tables added to the score (pattern.go).
-	pat *Patterns
+	// pat, if not empty, are pattern tables added to the score
+	// (pattern.go), a set of each shape the network carries.
+	pat PatternSets
 }
 
 // netLaneBias is added to every lane of the accumulator (see the notes
@@ -268,13 +268,11 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	nb := h / NetBlock
 	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
-	if nw.Pat != nil {
-		pt, err := NewPatterns(l.v, nw.PatShape, nw.Pat)
-		if err != nil {
-			return nil, err
-		}
-		n.pat = pt
+	pts, err := newPatternSets(l.v, nw.Pats)
+	if err != nil {
+		return nil, err
 	}
+	n.pat = pts
 	if nb > 1 && netWideKernels {
 		n.wide = make([]netBlock, len(n.rows))
 	}
@@ -707,9 +705,7 @@ func clipLanes(x uint64) uint64 {
 func (n *Net) White(p *movegen.Position, acc *NetAcc) int {
 	n = n.head(p)
 	s := n.hand(p)
-	if n.pat != nil {
-		s += n.pat.White(p)
-	}
+	s += n.pat.White(p)
 	if n.tw != nil {
 		return s + n.withTempo(acc, p.Side)
 	}
@@ -723,7 +719,7 @@ func (n *Net) full(p *movegen.Position, pat bool) int {
 	n.Refresh(&acc, p)
 	n = n.head(p)
 	s := 0
-	if pat && n.pat != nil {
+	if pat {
 		s = n.pat.White(p)
 	}
 	if n.tw != nil {

@@ -34,7 +34,9 @@ import (
 // The tables are fitted over a network that stays as it is (tune
 // patterns: the residual the network leaves), in units of 1/WeightScale
 // centi-man, and travel with it in a weights file of version 5 (6 for
-// PatTall; weights.go). White's men are read from the bitboards a window
+// PatTall; weights.go). A network may carry a set of each shape (PatSet,
+// version 7: tune patterns --keep fits a second set over the network
+// and its first), whose terms add up. White's men are read from the bitboards a window
 // at a time: with BMI2, one PEXT a colour gives the window's 8 (or 12)
 // bits and a table their configuration digits (patSums, patSumsWide,
 // pattern_amd64.s); elsewhere square by square (Patterns.sums), tested to
@@ -221,6 +223,62 @@ func PatternIndexes(v *movegen.Variant, s PatShape, p *movegen.Position, a, b []
 		b = append(b, int32(i*g.configs+g.config(&g.b[i], bm, wm)))
 	}
 	return a, b, layoutOf(v).phase(bits.OnesCount64(p.Occupied()))
+}
+
+// PatSet is one set of pattern tables as fitted and written: the shape
+// of its windows and its weights (windows × configurations × 2,
+// middlegame and endgame interleaved, in units of 1/WeightScale
+// centi-man). A network may carry several sets of different shapes
+// (NetWeights.Pats), whose terms add up.
+type PatSet struct {
+	Shape PatShape
+	W     []int16
+}
+
+// MaxPatSets bounds the sets of pattern tables one network carries.
+const MaxPatSets = 4
+
+// newPatternSets makes v's tables of each set in sets (nil for none),
+// refusing two sets of one shape: their terms would only add up to one
+// set's.
+func newPatternSets(v *movegen.Variant, sets []PatSet) ([]*Patterns, error) {
+	if len(sets) > MaxPatSets {
+		return nil, fmt.Errorf("eval patterns: %d sets of tables, at most %d", len(sets), MaxPatSets)
+	}
+	var pts []*Patterns
+	for i, ps := range sets {
+		for _, o := range sets[:i] {
+			if o.Shape == ps.Shape {
+				return nil, fmt.Errorf("eval patterns: two sets of %v tables", ps.Shape)
+			}
+		}
+		pt, err := NewPatterns(v, ps.Shape, ps.W)
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, pt)
+	}
+	return pts, nil
+}
+
+// PatternSets are a network's sets of pattern tables ready to evaluate
+// with (NewPatternSets); their terms add up.
+type PatternSets []*Patterns
+
+// NewPatternSets makes v's tables of each set in sets, as a network
+// carrying them would (the tuner holds them fixed under a fit).
+func NewPatternSets(v *movegen.Variant, sets []PatSet) (PatternSets, error) {
+	return newPatternSets(v, sets)
+}
+
+// White returns the sum of the sets' pattern terms of p, White's view, in
+// centi-men.
+func (ps PatternSets) White(p *movegen.Position) int {
+	s := 0
+	for _, pt := range ps {
+		s += pt.White(p)
+	}
+	return s
 }
 
 // Patterns are a variant's pattern tables ready to evaluate with.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,99 +162,147 @@ func TestPatternFold(t *testing.T) {
 }
 
 // TestPatternFile: a network with pattern tables written as a weights
-// file (version 5 for 4 x 4 windows, 6 for 4 x 6) reads back the same,
-// loads, and evaluates as the network plus the tables; a damaged one is
-// refused with a reason.
+// file (version 5 for one set of 4 x 4 windows, 6 for one of 4 x 6, 7 for
+// both) reads back the same, loads, and evaluates as the network plus the
+// tables; a damaged one is refused with a reason.
 func TestPatternFile(t *testing.T) {
-	for s := range PatShape(PatShapes) {
-		t.Run(s.String(), func(t *testing.T) { testPatternFile(t, s) })
+	for _, c := range []struct {
+		name   string
+		shapes []PatShape
+		ver    int
+	}{
+		{"4x4", []PatShape{PatSquare}, PatternVersion},
+		{"4x6", []PatShape{PatTall}, PatShapeVersion},
+		{"both", []PatShape{PatSquare, PatTall}, PatSetsVersion},
+		{"both, 4x6 first", []PatShape{PatTall, PatSquare}, PatSetsVersion},
+	} {
+		t.Run(c.name, func(t *testing.T) { testPatternFile(t, c.shapes, c.ver) })
 	}
 }
 
-func testPatternFile(t *testing.T, s PatShape) {
+func testPatternFile(t *testing.T, shapes []PatShape, ver int) {
 	v := movegen.Italian
 	active := ActiveNet(v)
 	if active == nil {
 		t.Skip("no embedded Italian network")
 	}
 	nw := active.Weights()
-	nw.Pat = nil // the embedded network's own tables, if it has them, are not this test's
+	nw.Pats = nil // the embedded network's own tables, if it has them, are not this test's
 	base, err := newNet(layoutOf(v), nw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	nw.Pat, nw.PatShape = randomPatterns(v, s, 50, 5), s
-	for i := range nw.Pat {
-		if i%3 == 0 {
-			nw.Pat[i] = 0 // the bitmap skips them
+	for k, s := range shapes {
+		w := randomPatterns(v, s, 50, 5+uint64(k))
+		for i := range w {
+			if i%3 == 0 {
+				w[i] = 0 // the bitmap skips them
+			}
 		}
+		nw.Pats = append(nw.Pats, PatSet{Shape: s, W: w})
 	}
 	var buf bytes.Buffer
 	if err := WriteNet(&buf, v, nw); err != nil {
 		t.Fatal(err)
 	}
 	b := buf.Bytes()
-	if want := map[PatShape]int{PatSquare: PatternVersion, PatTall: PatShapeVersion}[s]; int(b[4]) != want || len(b) > maxWeightsFile {
-		t.Fatalf("version %d, %d bytes", b[4], len(b))
+	if int(b[4]) != ver || len(b) > maxWeightsFile {
+		t.Fatalf("version %d, %d bytes; want version %d", b[4], len(b), ver)
 	}
 	got, err := ReadNet(v, bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.PatShape != s || len(got.Pat) != len(nw.Pat) {
-		t.Fatalf("read back %v, %d weights; want %v, %d", got.PatShape, len(got.Pat), s, len(nw.Pat))
+	if len(got.Pats) != len(nw.Pats) {
+		t.Fatalf("read back %d sets, want %d", len(got.Pats), len(nw.Pats))
 	}
-	for i := range nw.Pat {
-		if got.Pat[i] != nw.Pat[i] {
-			t.Fatalf("pattern weight %d: %d, want %d", i, got.Pat[i], nw.Pat[i])
+	for k, ps := range nw.Pats {
+		if g := got.Pats[k]; g.Shape != ps.Shape || !slices.Equal(g.W, ps.W) {
+			t.Fatalf("set %d read back as %v, %d weights (equal: %v); want %v, %d", k, g.Shape, len(g.W), slices.Equal(g.W, ps.W), ps.Shape, len(ps.W))
 		}
 	}
 	n, err := newNet(layoutOf(v), *got)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var alone []*Patterns // each set on its own
+	for _, ps := range nw.Pats {
+		pt, err := NewPatterns(v, ps.Shape, ps.W)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone = append(alone, pt)
+	}
 	for _, game := range wideGames(v, 2, 80, 9) {
 		for i := range game {
 			p := &game[i]
 			var acc NetAcc
 			n.Refresh(&acc, p)
-			want := base.White(p, &acc) + n.pat.White(p)
+			want := base.White(p, &acc)
+			for _, pt := range alone {
+				want += pt.White(p)
+			}
 			if s := n.White(p, &acc); s != want {
 				t.Fatalf("ply %d: %d, want the network's and the tables' %d", i, s, want)
 			}
 		}
 	}
-	nwin := len(b) - 4 - (len(nw.Pat)+7)/8 // about where the tables start
-	for _, c := range []struct {
+	tables := 0 // the bitmaps' bytes
+	for _, ps := range nw.Pats {
+		tables += (len(ps.W) + 7) / 8
+	}
+	type badFile struct {
 		name string
 		v    *movegen.Variant
 		data []byte
 		want string
-	}{
+	}
+	damaged := []badFile{
 		{"another variant", movegen.English, b, "not english"},
-		{"truncated in the tables", v, b[:nwin], "truncated"},
+		{"truncated in the tables", v, b[:len(b)-4-tables], "truncated"},
 		{"truncated at the end", v, b[:len(b)-2], "truncated"},
 		{"a weight changed", v, func() []byte { x := bytes.Clone(b); x[len(x)-10] ^= 1; return x }(), "checksum"},
 		{"trailing bytes", v, append(bytes.Clone(b), 0, 0, 0, 0, 0), "checksum"},
-		{"another shape", v, func() []byte {
+	}
+	// The layout's bytes after the name: squares, hidden units, buckets,
+	// tempo (7), then the sets' count (version 7) and windows.
+	lay := 7 + int(b[6]) + 7
+	switch ver {
+	case PatternVersion:
+		damaged = append(damaged, badFile{"read as 4 x 6", v, func() []byte { x := bytes.Clone(b); x[4] = PatShapeVersion; return x }(), "pattern"})
+	case PatShapeVersion:
+		damaged = append(damaged, badFile{"read as 4 x 4", v, func() []byte { x := bytes.Clone(b); x[4] = PatternVersion; return x }(), "pattern"})
+	case PatSetsVersion:
+		for _, d := range []struct {
+			name string
+			at   int
+			to   []byte
+			want string
+		}{
+			{"one set", lay, []byte{1}, "sets of pattern tables"},
+			{"nine sets", lay, []byte{9}, "sets of pattern tables"},
+			{"a shape unknown", lay + 3, []byte{7}, "pattern shape 7"},
+			{"the same shape twice", lay + 4, b[lay+1 : lay+4], "two sets"}, // the second set's windows and shape made the first's
+		} {
 			x := bytes.Clone(b)
-			if s == PatSquare {
-				x[4] = PatShapeVersion // the byte after the windows' number read as a shape
-			} else {
-				x[4] = PatternVersion // read as 4 x 4: the number of windows is wrong
-			}
-			return x
-		}(), "pattern"},
-	} {
+			copy(x[d.at:], d.to)
+			damaged = append(damaged, badFile{d.name, v, x, d.want})
+		}
+	}
+	for _, c := range damaged {
 		_, err := ReadNet(c.v, bytes.NewReader(c.data))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
 	bad := nw
-	bad.Pat = nw.Pat[:10]
+	bad.Pats = []PatSet{{Shape: shapes[0], W: nw.Pats[0].W[:10]}}
 	if err := WriteNet(&buf, v, bad); err == nil {
 		t.Error("10 pattern weights accepted")
+	}
+	bad.Pats = []PatSet{nw.Pats[0], nw.Pats[0]}
+	if err := WriteNet(&buf, v, bad); err == nil || !strings.Contains(err.Error(), "two sets") {
+		t.Errorf("two sets of one shape: %v", err)
 	}
 }
 

@@ -74,6 +74,15 @@ import (
 //
 // Version 6 is version 5 with the windows' shape (PatShape: 0 for 4 x 4,
 // 1 for 4 x 6) as a uint8 after their number; version 5 is 4 x 4.
+//
+// Version 7 carries several sets of tables (PatSet), each of its own
+// shape: after the tempo flag, their number S (uint8, 2 to MaxPatSets)
+// and each one's windows and shape; after T, each set's bitmap and
+// weights in the same order:
+//
+//	layout   uint16 squares, uint16 H, uint16 B, uint8 tempo, uint8 S, S × (uint16 windows, uint8 shape)
+//	…        W1, B1, W2, T as in version 4
+//	patterns S × (bitmap, weights), each as in version 5
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -87,6 +96,7 @@ const (
 	BucketVersion   = 4
 	PatternVersion  = 5
 	PatShapeVersion = 6
+	PatSetsVersion  = 7
 )
 
 // maxWeightsFile bounds what a weights file may hold (24 MiB, above any
@@ -232,7 +242,8 @@ func ReadNet(v *movegen.Variant, r io.Reader) (*NetWeights, error) {
 }
 
 // WriteNet writes the network nw as v's weights file to w (version 2; 3
-// with tempo weights; 4 with output buckets; 5 with pattern tables), after
+// with tempo weights; 4 with output buckets; 5 to 7 with pattern tables),
+// after
 // checking that it loads.
 func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	l := layoutOf(v)
@@ -249,11 +260,13 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	if nw.buckets() > 1 {
 		ver = BucketVersion
 	}
-	if nw.Pat != nil {
+	switch {
+	case len(nw.Pats) > 1:
+		ver = PatSetsVersion
+	case len(nw.Pats) == 1 && nw.Pats[0].Shape != PatSquare:
+		ver = PatShapeVersion
+	case len(nw.Pats) == 1:
 		ver = PatternVersion
-		if nw.PatShape != PatSquare {
-			ver = PatShapeVersion
-		}
 	}
 	buf := weightsHeader(ver, v)
 	le := binary.LittleEndian
@@ -267,11 +280,14 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 		}
 		buf.WriteByte(tempo)
 	}
-	if ver >= PatternVersion {
-		buf.Write(le.AppendUint16(nil, uint16(len(nw.Pat)/(2*nw.PatShape.Configs()))))
+	if ver == PatSetsVersion {
+		buf.WriteByte(byte(len(nw.Pats)))
 	}
-	if ver == PatShapeVersion {
-		buf.WriteByte(byte(nw.PatShape))
+	for _, ps := range nw.Pats {
+		buf.Write(le.AppendUint16(nil, uint16(len(ps.W)/(2*ps.Shape.Configs()))))
+		if ver >= PatShapeVersion {
+			buf.WriteByte(byte(ps.Shape))
+		}
 	}
 	for _, x := range nw.W1 {
 		buf.Write(le.AppendUint16(nil, uint16(x)))
@@ -285,15 +301,15 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	for _, x := range nw.T {
 		buf.Write(le.AppendUint32(nil, uint32(x)))
 	}
-	if nw.Pat != nil {
-		mask := make([]byte, (len(nw.Pat)+7)/8)
-		for i, x := range nw.Pat {
+	for _, ps := range nw.Pats {
+		mask := make([]byte, (len(ps.W)+7)/8)
+		for i, x := range ps.W {
 			if x != 0 {
 				mask[i/8] |= 1 << (i % 8)
 			}
 		}
 		buf.Write(mask)
-		for _, x := range nw.Pat {
+		for _, x := range ps.W {
 			if x != 0 {
 				buf.Write(le.AppendUint16(nil, uint16(x)))
 			}
@@ -404,8 +420,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver < WeightsVersion || ver > PatShapeVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatShapeVersion)
+	if ver < WeightsVersion || ver > PatSetsVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatSetsVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -447,7 +463,7 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	return raw, nil, nil
 }
 
-// parseNet reads the rest of a network file of version ver (2 to 4) b
+// parseNet reads the rest of a network file of version ver (2 to 7) b
 // from pos, after its variant's name.
 func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	le := binary.LittleEndian
@@ -462,7 +478,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	if err := CheckNetHidden(h); err != nil {
 		return nil, fmt.Errorf("eval weights: a network of %v", err)
 	}
-	tempo, nbk, nwin := ver == TempoVersion, 1, 0
+	tempo, nbk := ver == TempoVersion, 1
 	if ver >= BucketVersion {
 		if len(b)-pos < 3 {
 			return nil, errTruncated
@@ -478,25 +494,46 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		tempo = b[pos+2] == 1
 		pos += 3
 	}
-	shape := PatSquare
+	var sets []PatSet // each set's shape, with room for its weights
 	if ver >= PatternVersion {
-		if len(b)-pos < 2 {
-			return nil, errTruncated
-		}
-		nwin = int(le.Uint16(b[pos:]))
-		pos += 2
-		if ver == PatShapeVersion {
+		ns := 1
+		if ver == PatSetsVersion {
 			if len(b)-pos < 1 {
 				return nil, errTruncated
 			}
-			if b[pos] >= PatShapes || b[pos] == byte(PatSquare) {
-				return nil, fmt.Errorf("eval weights: pattern shape %d; a version %d file has 1 (4x6)", b[pos], PatShapeVersion)
-			}
-			shape = PatShape(b[pos])
+			ns = int(b[pos])
 			pos++
+			if ns < 2 || ns > MaxPatSets {
+				return nil, fmt.Errorf("eval weights: %d sets of pattern tables; a version %d file has 2 to %d", ns, PatSetsVersion, MaxPatSets)
+			}
 		}
-		if want := PatternWindows(l.v, shape); nwin != want {
-			return nil, fmt.Errorf("eval weights: %d pattern windows of shape %v; %s has %d", nwin, shape, WeightsName(l.v), want)
+		for range ns {
+			if len(b)-pos < 2 {
+				return nil, errTruncated
+			}
+			nwin := int(le.Uint16(b[pos:]))
+			pos += 2
+			shape := PatSquare
+			if ver >= PatShapeVersion {
+				if len(b)-pos < 1 {
+					return nil, errTruncated
+				}
+				if b[pos] >= PatShapes || (ver == PatShapeVersion && b[pos] == byte(PatSquare)) {
+					return nil, fmt.Errorf("eval weights: pattern shape %d; a version %d file has %s", b[pos], ver,
+						map[uint16]string{PatShapeVersion: "1 (4x6)", PatSetsVersion: "0 (4x4) or 1 (4x6)"}[ver])
+				}
+				shape = PatShape(b[pos])
+				pos++
+			}
+			if want := PatternWindows(l.v, shape); nwin != want {
+				return nil, fmt.Errorf("eval weights: %d pattern windows of shape %v; %s has %d", nwin, shape, WeightsName(l.v), want)
+			}
+			for _, o := range sets {
+				if o.Shape == shape {
+					return nil, fmt.Errorf("eval weights: two sets of %v pattern tables", shape)
+				}
+			}
+			sets = append(sets, PatSet{Shape: shape, W: make([]int16, nwin*shape.Configs()*2)})
 		}
 	}
 	n1 := l.netKinds() * nsq * h
@@ -530,8 +567,8 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		}
 		pos += 4 * nt
 	}
-	if nwin > 0 {
-		n := nwin * shape.Configs() * 2
+	for _, ps := range sets {
+		n := len(ps.W)
 		nm := (n + 7) / 8
 		if len(b)-pos < nm+4 {
 			return nil, errTruncated
@@ -545,16 +582,16 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		if len(b)-pos < 2*set+4 {
 			return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), pos+2*set+4)
 		}
-		nw.Pat, nw.PatShape = make([]int16, n), shape
 		for k, m := range mask {
 			for ; m != 0; m &= m - 1 {
 				if i := 8*k + bits.TrailingZeros8(m); i < n {
-					nw.Pat[i] = int16(le.Uint16(b[pos:]))
+					ps.W[i] = int16(le.Uint16(b[pos:]))
 					pos += 2
 				}
 			}
 		}
 	}
+	nw.Pats = sets
 	if len(b)-pos < 4 {
 		return nil, errTruncated
 	}

@@ -24,6 +24,11 @@ type PatConfig struct {
 	// Shape is the tables' windows (eval.PatSquare: 4 x 4; eval.PatTall:
 	// 4 x 6).
 	Shape eval.PatShape
+	// Keep fits the tables over the evaluation in use with the tables it
+	// has (a network's sets of another shape): the new set is added to
+	// them (tune patterns --keep). Without it they are left out of the
+	// base, which the new set replaces.
+	Keep bool
 }
 
 // PatProgress is FitPatterns' report after each epoch (Epoch 0: the start,
@@ -41,13 +46,14 @@ type PatProgress struct {
 type patRow struct {
 	a, b   []int32 // window indexes, White's and Black's views
 	ph     float32 // middlegame share
-	base   float32 // the evaluation without the tables, White's view
+	base   float32 // the evaluation the tables go over, White's view
 	target float32
 }
 
 // FitPatterns fits pattern tables (eval/pattern.go) over the evaluation
 // in use for the file's variant (its embedded network, say; without the
-// tables it may have), which stays as it is: the tables learn what that evaluation leaves, by mini-batch
+// tables it may have unless cfg.Keep), which stays as it is: the tables
+// learn what that evaluation leaves, by mini-batch
 // Adam on the cross-entropy of the win probability, reading the positions
 // file in chunks as FitNetStream does (the same validation split). It
 // returns the weights in units of 1/WeightScale centi-man, middlegame and
@@ -92,7 +98,11 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 		var ph float64
 		r.a, r.b, ph = eval.PatternIndexes(v, cfg.Shape, p, r.a[:0], r.b[:0])
 		r.ph = float32(ph)
-		r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
+		if cfg.Keep {
+			r.base = float32(eval.EvaluateWhite(v, p))
+		} else {
+			r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
+		}
 		r.target = float32(recordTarget(&rec, cfg.Lambda, k))
 		return true
 	}

@@ -127,3 +127,30 @@ func testFitPatterns(t *testing.T, a string, shape eval.PatShape) {
 		t.Fatal(err)
 	}
 }
+
+// TestFitPatternsKeep: with Keep the tables are fitted over the
+// evaluation with the network's own tables (the embedded Italian one has
+// 4 x 4 ones), so the loss before the fit is that evaluation's, not the
+// one without them.
+func TestFitPatternsKeep(t *testing.T) {
+	n := eval.ActiveNet(movegen.Italian)
+	if n == nil || len(n.Weights().Pats) == 0 {
+		t.Skip("the embedded Italian network has no pattern tables")
+	}
+	a, _ := twoShards(t)
+	start := func(keep bool) float64 {
+		var v0 float64
+		cfg := PatConfig{K: 180, Lambda: 0.5, Epochs: 1, Batch: 32, Rate: 2, Seed: 4, Shape: eval.PatTall, Keep: keep}
+		if _, _, err := FitPatterns(cfg, a, func(p PatProgress) {
+			if p.Epoch == 0 {
+				v0 = p.Valid
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return v0
+	}
+	if without, with := start(false), start(true); without == with {
+		t.Fatalf("validation loss before the fit %v with the network's tables and without: Keep changed nothing", with)
+	}
+}

@@ -67,14 +67,12 @@ type StreamConfig struct {
 	// the fit does (a fit with Tempo from a network without them starts
 	// them at zero). A checkpoint, when there is one, takes precedence.
 	Init *NetState
-	// Patterns, if not nil, are pattern tables (eval.NewPatterns) kept as
-	// they are and added to each row's base: the network is fitted over
-	// the hand-written evaluation and the tables (tune fit --patterns; a
-	// checkpoint does not record them, so a fit continued from one must
-	// name the same tables).
-	Patterns []int16
-	// PatShape is the windows of Patterns.
-	PatShape eval.PatShape
+	// Patterns, if not empty, are sets of pattern tables (eval.PatSet)
+	// kept as they are and added to each row's base: the network is
+	// fitted over the hand-written evaluation and the tables (tune fit
+	// --patterns; a checkpoint does not record them, so a fit continued
+	// from one must name the same tables).
+	Patterns []eval.PatSet
 	// Valid, if not empty, is a positions file of other games (another
 	// shard or seed) whose first rows are the validation set; the data
 	// file is then trained on whole. Without it the validation rows are
@@ -124,7 +122,7 @@ type streamer struct {
 	loss     [streamSlices]float64
 	rows     [streamSlices]int
 	scratch  [streamSlices]*rowScratch
-	pat      *eval.Patterns // StreamConfig.Patterns, or nil
+	pat      eval.PatternSets // StreamConfig.Patterns, or none
 }
 
 // rowScratch is one slice's buffers.
@@ -146,9 +144,7 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 	}
 	var base int
 	s.row.a, s.row.b, base = eval.NetInputs(sm.v, p, s.row.a[:0], s.row.b[:0])
-	if sm.pat != nil {
-		base += sm.pat.White(p)
-	}
+	base += sm.pat.White(p)
 	s.row.base = float32(base)
 	s.row.side = 1
 	s.row.bucket = eval.NetBucket(sm.v, p, sm.cfg.Buckets)
@@ -413,12 +409,8 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 	}
 	size := int64(pr.Header.Record)
 	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetInputKinds(v) * eval.NetSquares(v)}
-	if cfg.Patterns != nil {
-		pt, err := eval.NewPatterns(v, cfg.PatShape, cfg.Patterns)
-		if err != nil {
-			return nil, 0, fmt.Errorf("tune: %v", err)
-		}
-		sm.pat = pt
+	if sm.pat, err = eval.NewPatternSets(v, cfg.Patterns); err != nil {
+		return nil, 0, fmt.Errorf("tune: %v", err)
 	}
 	chunks, readChunk := pr.chunks(n)
 	vchunks, vread, closeValid, err := validChunks(cfg.Valid, pr, chunks, readChunk)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,7 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
-       damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K]
+       damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6] [--keep]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -185,11 +186,11 @@ func runTuneFit(c *command, args []string) int {
 		if *patFile != "" {
 			err := readInit(*patFile, func(r io.Reader) error {
 				nw, err := eval.ReadNet(v, r)
-				if err == nil && nw.Pat == nil {
+				if err == nil && nw.Pats == nil {
 					err = errors.New("no pattern tables in it")
 				}
 				if err == nil {
-					cfg.Patterns, cfg.PatShape = nw.Pat, nw.PatShape
+					cfg.Patterns = nw.Pats
 				}
 				return err
 			})
@@ -337,7 +338,7 @@ func fitNet(c *command, v *movegen.Variant, games []tune.Game, lab tune.LabelCon
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	return writeNetFile(c, v, st, nil, eval.PatSquare, out)
+	return writeNetFile(c, v, st, nil, out)
 }
 
 // positionsDir returns where positions files go by default:
@@ -600,18 +601,18 @@ func fitStream(c *command, v *movegen.Variant, data, out string, cfg tune.Stream
 		return c.fail(1, "%v", err)
 	}
 	fmt.Fprintf(c.stderr, "tune: K=%.1f\n", k)
-	return writeNetFile(c, v, st, cfg.Patterns, cfg.PatShape, out)
+	return writeNetFile(c, v, st, cfg.Patterns, out)
 }
 
-// writeNetFile writes the fitted network st, with the pattern tables pat
-// of windows shape (pat nil: none), as v's weights file out.
-func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16, shape eval.PatShape, out string) int {
+// writeNetFile writes the fitted network st, with the sets of pattern
+// tables pats (none: no tables), as v's weights file out.
+func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pats []eval.PatSet, out string) int {
 	f, err := os.Create(out)
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
 	nw := st.Quantize()
-	nw.Pat, nw.PatShape = pat, shape
+	nw.Pats = pats
 	if err := eval.WriteNet(f, v, nw); err != nil {
 		f.Close()
 		return c.fail(1, "%v", err)
@@ -626,7 +627,9 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pat []int16
 // runTunePatterns fits pattern tables (eval/pattern.go) over the network
 // in use for the positions file's variant (the embedded one, or that of
 // --eval-file) and writes the two as one weights file (version 5, or 6
-// for windows of 4 x 6).
+// for windows of 4 x 6). The network's own tables are replaced, or with
+// --keep kept under the new set (of another shape) and written beside it
+// (version 7).
 func runTunePatterns(c *command, args []string) int {
 	data := c.String("data", "", "positions file (tune merge)")
 	out := c.String("out", "", "weights file to write: the network with the tables")
@@ -640,6 +643,7 @@ func runTunePatterns(c *command, args []string) int {
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
 	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
 	shapeName := c.String("shape", "4x4", "the windows: 4x4 (every file and rank) or 4x6 (4 files by 6 ranks at every other file, at the board's two edges)")
+	keep := c.Bool("keep", false, "keep the network's own tables (of another shape) in the base and write the new set beside them (default: the new set replaces them)")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
@@ -662,11 +666,31 @@ func runTunePatterns(c *command, args []string) int {
 		}
 		defer eval.ResetWeights(v)
 	}
-	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile, Shape: shape}
+	notNet := func() int {
+		return c.fail(2, "%s's evaluation in use is not a network: the tables go over one (--eval-file NETWORK)", v.RulesName())
+	}
+	n := eval.ActiveNet(v)
+	var kept []eval.PatSet
+	if *keep {
+		if n == nil {
+			return notNet()
+		}
+		for _, ps := range n.Weights().Pats {
+			if ps.Shape == shape {
+				return c.fail(2, "--keep: the network has %v tables already; a set of another shape goes beside them", shape)
+			}
+		}
+		kept = n.Weights().Pats
+	}
+	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile, Shape: shape, Keep: *keep}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
 		if p.Epoch == 0 {
-			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows of %v, K %.1f, validation loss without them %.5f (%d rows)\n",
-				v.RulesName(), eval.PatternWindows(v, shape), shape, p.K, p.Valid, p.ValidRows)
+			under := "without them"
+			if len(kept) > 0 {
+				under = "with the network's own"
+			}
+			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows of %v, K %.1f, validation loss %s %.5f (%d rows)\n",
+				v.RulesName(), eval.PatternWindows(v, shape), shape, p.K, under, p.Valid, p.ValidRows)
 			return
 		}
 		fmt.Fprintf(c.stderr, "tune: epoch %d/%d: training %.5f, validation %.5f (%d rows, %s)\n",
@@ -675,12 +699,11 @@ func runTunePatterns(c *command, args []string) int {
 	if err != nil {
 		return c.fail(1, "%v", err)
 	}
-	n := eval.ActiveNet(v)
 	if n == nil {
-		return c.fail(2, "%s's evaluation in use is not a network: the tables go over one (--eval-file NETWORK)", v.RulesName())
+		return notNet()
 	}
 	nw := n.Weights()
-	nw.Pat, nw.PatShape = w, shape
+	nw.Pats = append(slices.Clone(kept), eval.PatSet{Shape: shape, W: w})
 	var b bytes.Buffer
 	if err := eval.WriteNet(&b, v, nw); err != nil {
 		return c.fail(1, "%v", err)

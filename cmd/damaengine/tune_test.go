@@ -354,8 +354,8 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	nw := eval.ActiveNet(movegen.Italian).Weights()
-	if nw.Hidden != 16 || nw.T == nil || len(nw.Pat) != 25*eval.PatConfigs*2 {
-		t.Fatalf("loaded %d hidden units, tempo %v, %d pattern weights", nw.Hidden, nw.T != nil, len(nw.Pat))
+	if nw.Hidden != 16 || nw.T == nil || len(nw.Pats) != 1 || len(nw.Pats[0].W) != 25*eval.PatConfigs*2 {
+		t.Fatalf("loaded %d hidden units, tempo %v, %d sets of pattern weights", nw.Hidden, nw.T != nil, len(nw.Pats))
 	}
 	// The network fitted again over the tables (--patterns), which come
 	// through unchanged; a file without tables is refused there.
@@ -373,8 +373,8 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(nw2.Pat, nw.Pat) || slices.Equal(nw2.W2, nw.W2) {
-		t.Errorf("fit --patterns: tables kept %v, output layer changed %v", slices.Equal(nw2.Pat, nw.Pat), !slices.Equal(nw2.W2, nw.W2))
+	if !slices.EqualFunc(nw2.Pats, nw.Pats, samePatSet) || slices.Equal(nw2.W2, nw.W2) {
+		t.Errorf("fit --patterns: tables kept %v, output layer changed %v", slices.EqualFunc(nw2.Pats, nw.Pats, samePatSet), !slices.Equal(nw2.W2, nw.W2))
 	}
 	// Windows of 4 x 6 (--shape): a version 6 file of 6 windows of 3^12
 	// configurations, whose shape the network's fit over them keeps.
@@ -391,9 +391,34 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	for _, f := range []string{pat46, again46} {
 		b := readFile(t, f)
 		nw, err := eval.ReadNet(movegen.Italian, bytes.NewReader(b))
-		if err != nil || b[4] != eval.PatShapeVersion || nw.PatShape != eval.PatTall || len(nw.Pat) != 6*eval.PatTall.Configs()*2 {
+		if err != nil || b[4] != eval.PatShapeVersion || len(nw.Pats) != 1 || nw.Pats[0].Shape != eval.PatTall || len(nw.Pats[0].W) != 6*eval.PatTall.Configs()*2 {
 			t.Fatalf("%s: version %d, %v, err %v", f, b[4], nw, err)
 		}
+	}
+	// A second set beside the first (--keep): 4 x 6 tables fitted over the
+	// network and its 4 x 4 ones, written with both (version 7), the 4 x 4
+	// set as it was; the network's fit over them keeps both.
+	both, againBoth := filepath.Join(dir, "both.dw"), filepath.Join(dir, "again-both.dw")
+	errb.Reset()
+	if rc := run([]string{"tune", "patterns", "--shape", "4x6", "--keep", "--data", parts[0], "--valid", parts[1], "--eval-file", pat, "--epochs", "1", "--out", both}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "with the network's own") {
+		t.Fatalf("patterns --keep: rc %d, %s", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", parts[0], "--valid", parts[1], "--hidden", "16", "--tempo", "--epochs", "1",
+		"--init", both, "--patterns", both, "--rate", "0.01", "--out", againBoth}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("fit --patterns (two sets): rc %d, %s", rc, errb.String())
+	}
+	var bothSets []eval.PatSet
+	for _, f := range []string{both, againBoth} {
+		b := readFile(t, f)
+		nwb, err := eval.ReadNet(movegen.Italian, bytes.NewReader(b))
+		if err != nil || b[4] != eval.PatSetsVersion || len(nwb.Pats) != 2 || !samePatSet(nwb.Pats[0], nw.Pats[0]) || nwb.Pats[1].Shape != eval.PatTall {
+			t.Fatalf("%s: version %d, %v, err %v", f, b[4], nwb, err)
+		}
+		if bothSets != nil && !slices.EqualFunc(nwb.Pats, bothSets, samePatSet) {
+			t.Fatalf("%s: the tables changed under the network's fit", f)
+		}
+		bothSets = nwb.Pats
 	}
 	for _, c := range []struct {
 		args []string
@@ -405,6 +430,7 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--eval-file", filepath.Join(dir, "none.dw")}, "none.dw"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--valid", filepath.Join(dir, "none.pos")}, "none.pos"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--epochs", "0"}, "epochs"},
+		{[]string{"tune", "patterns", "--data", parts[0], "--out", filepath.Join(dir, "x.dw"), "--eval-file", pat, "--keep"}, "4x4 tables already"},
 	} {
 		errb.Reset()
 		if rc := run(c.args, nil, &out, &errb); rc == 0 || !strings.Contains(errb.String(), c.want) {
@@ -412,6 +438,9 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// samePatSet says whether two sets of pattern tables are the same.
+func samePatSet(a, b eval.PatSet) bool { return a.Shape == b.Shape && slices.Equal(a.W, b.W) }
 
 // readFile returns the bytes of the file at path, failing t if it cannot.
 func readFile(t *testing.T, path string) []byte {
