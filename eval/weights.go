@@ -243,8 +243,7 @@ func ReadNet(v *movegen.Variant, r io.Reader) (*NetWeights, error) {
 
 // WriteNet writes the network nw as v's weights file to w (version 2; 3
 // with tempo weights; 4 with output buckets; 5 to 7 with pattern tables),
-// after
-// checking that it loads.
+// after checking that it loads.
 func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	l := layoutOf(v)
 	if l == nil {
