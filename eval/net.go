@@ -728,6 +728,22 @@ func (n *Net) full(p *movegen.Position, pat bool) int {
 	return s + n.Output(&acc)
 }
 
+// EvaluateWhiteWithout is EvaluateWhite less the term of the network's
+// pattern tables of shape s, if it has a set of that shape: the base tune
+// patterns --keep fits a new set of shape s over, the network's sets of
+// other shapes in it.
+func EvaluateWhiteWithout(v *movegen.Variant, p *movegen.Position, s PatShape) int {
+	e := EvaluateWhite(v, p)
+	if n := ActiveNet(v); n != nil {
+		for _, pt := range n.head(p).pat {
+			if pt.g.shape == s {
+				e -= pt.White(p)
+			}
+		}
+	}
+	return e
+}
+
 // EvaluateWhiteNoPatterns is EvaluateWhite without the pattern tables of
 // the network in use, if it has any: the base the tuner fits new tables
 // over.

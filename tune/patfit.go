@@ -24,10 +24,11 @@ type PatConfig struct {
 	// Shape is the tables' windows (eval.PatSquare: 4 x 4; eval.PatTall:
 	// 4 x 6).
 	Shape eval.PatShape
-	// Keep fits the tables over the evaluation in use with the tables it
-	// has (a network's sets of another shape): the new set is added to
-	// them (tune patterns --keep). Without it they are left out of the
-	// base, which the new set replaces.
+	// Keep fits the tables over the evaluation in use with the network's
+	// sets of tables of other shapes than Shape (tune patterns --keep: the
+	// new set goes beside them, or in place of the network's own set of
+	// Shape, left out of the base). Without it every set is left out of
+	// the base, and the new one replaces them.
 	Keep bool
 }
 
@@ -99,7 +100,7 @@ func FitPatterns(cfg PatConfig, path string, progress func(PatProgress)) ([]int1
 		r.a, r.b, ph = eval.PatternIndexes(v, cfg.Shape, p, r.a[:0], r.b[:0])
 		r.ph = float32(ph)
 		if cfg.Keep {
-			r.base = float32(eval.EvaluateWhite(v, p))
+			r.base = float32(eval.EvaluateWhiteWithout(v, p, cfg.Shape))
 		} else {
 			r.base = float32(eval.EvaluateWhiteNoPatterns(v, p))
 		}

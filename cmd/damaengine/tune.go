@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -628,8 +627,8 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pats []eval
 // in use for the positions file's variant (the embedded one, or that of
 // --eval-file) and writes the two as one weights file (version 5, or 6
 // for windows of 4 x 6). The network's own tables are replaced, or with
-// --keep kept under the new set (of another shape) and written beside it
-// (version 7).
+// --keep those of other shapes kept under the new set and written beside
+// it (version 7): a second set, or a set fitted again over the others.
 func runTunePatterns(c *command, args []string) int {
 	data := c.String("data", "", "positions file (tune merge)")
 	out := c.String("out", "", "weights file to write: the network with the tables")
@@ -643,7 +642,7 @@ func runTunePatterns(c *command, args []string) int {
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
 	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
 	shapeName := c.String("shape", "4x4", "the windows: 4x4 (every file and rank) or 4x6 (4 files by 6 ranks at every other file, at the board's two edges)")
-	keep := c.Bool("keep", false, "keep the network's own tables (of another shape) in the base and write the new set beside them (default: the new set replaces them)")
+	keep := c.Bool("keep", false, "keep the network's tables of other shapes in the base and in the file, beside the new set (which replaces a set of its own shape); default: the new set replaces every one")
 	if rc, ok := c.parse(args); !ok {
 		return rc
 	}
@@ -675,19 +674,16 @@ func runTunePatterns(c *command, args []string) int {
 		if n == nil {
 			return notNet()
 		}
-		for _, ps := range n.Weights().Pats {
-			if ps.Shape == shape {
-				return c.fail(2, "--keep: the network has %v tables already; a set of another shape goes beside them", shape)
-			}
-		}
 		kept = n.Weights().Pats
 	}
 	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile, Shape: shape, Keep: *keep}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
 		if p.Epoch == 0 {
 			under := "without them"
-			if len(kept) > 0 {
-				under = "with the network's own"
+			for _, ps := range kept {
+				if ps.Shape != shape {
+					under = "with the network's " + ps.Shape.String()
+				}
 			}
 			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows of %v, K %.1f, validation loss %s %.5f (%d rows)\n",
 				v.RulesName(), eval.PatternWindows(v, shape), shape, p.K, under, p.Valid, p.ValidRows)
@@ -703,7 +699,17 @@ func runTunePatterns(c *command, args []string) int {
 		return notNet()
 	}
 	nw := n.Weights()
-	nw.Pats = append(slices.Clone(kept), eval.PatSet{Shape: shape, W: w})
+	nw.Pats = nil
+	fitted := eval.PatSet{Shape: shape, W: w}
+	for _, ps := range kept {
+		if ps.Shape == shape {
+			ps, fitted.W = fitted, nil // in the place of the set it replaces
+		}
+		nw.Pats = append(nw.Pats, ps)
+	}
+	if fitted.W != nil {
+		nw.Pats = append(nw.Pats, fitted)
+	}
 	var b bytes.Buffer
 	if err := eval.WriteNet(&b, v, nw); err != nil {
 		return c.fail(1, "%v", err)

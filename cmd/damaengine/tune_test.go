@@ -400,7 +400,7 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 	// set as it was; the network's fit over them keeps both.
 	both, againBoth := filepath.Join(dir, "both.dw"), filepath.Join(dir, "again-both.dw")
 	errb.Reset()
-	if rc := run([]string{"tune", "patterns", "--shape", "4x6", "--keep", "--data", parts[0], "--valid", parts[1], "--eval-file", pat, "--epochs", "1", "--out", both}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "with the network's own") {
+	if rc := run([]string{"tune", "patterns", "--shape", "4x6", "--keep", "--data", parts[0], "--valid", parts[1], "--eval-file", pat, "--epochs", "1", "--batch", "32", "--out", both}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "with the network's 4x4") {
 		t.Fatalf("patterns --keep: rc %d, %s", rc, errb.String())
 	}
 	errb.Reset()
@@ -418,7 +418,22 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 		if bothSets != nil && !slices.EqualFunc(nwb.Pats, bothSets, samePatSet) {
 			t.Fatalf("%s: the tables changed under the network's fit", f)
 		}
+		if slices.Equal(nwb.Pats[1].W, make([]int16, len(nwb.Pats[1].W))) {
+			t.Fatalf("%s: every 4 x 6 weight zero", f)
+		}
 		bothSets = nwb.Pats
+	}
+	// A set fitted again in its place over the others (--keep of a shape
+	// the network has): the 4 x 4 set as it was, the 4 x 6 one new.
+	round2 := filepath.Join(dir, "round2.dw")
+	errb.Reset()
+	if rc := run([]string{"tune", "patterns", "--shape", "4x6", "--keep", "--data", parts[1], "--valid", parts[0], "--eval-file", againBoth, "--epochs", "1", "--batch", "32", "--out", round2}, nil, &out, &errb); rc != 0 || !strings.Contains(errb.String(), "with the network's 4x4") {
+		t.Fatalf("patterns --keep, a second round: rc %d, %s", rc, errb.String())
+	}
+	nwr, err := eval.ReadNet(movegen.Italian, bytes.NewReader(readFile(t, round2)))
+	if err != nil || len(nwr.Pats) != 2 || !samePatSet(nwr.Pats[0], bothSets[0]) || nwr.Pats[1].Shape != eval.PatTall || samePatSet(nwr.Pats[1], bothSets[1]) {
+		t.Fatalf("a second round: err %v, %d sets (the first the same: %v; the second's shape %v, the same: %v)", err, len(nwr.Pats),
+			len(nwr.Pats) > 0 && samePatSet(nwr.Pats[0], bothSets[0]), nwr.Pats[len(nwr.Pats)-1].Shape, samePatSet(nwr.Pats[len(nwr.Pats)-1], bothSets[1]))
 	}
 	for _, c := range []struct {
 		args []string
@@ -430,7 +445,6 @@ func TestTunePatternsEndToEnd(t *testing.T) {
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--eval-file", filepath.Join(dir, "none.dw")}, "none.dw"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--valid", filepath.Join(dir, "none.pos")}, "none.pos"},
 		{[]string{"tune", "patterns", "--data", parts[0], "--out", pat, "--epochs", "0"}, "epochs"},
-		{[]string{"tune", "patterns", "--data", parts[0], "--out", filepath.Join(dir, "x.dw"), "--eval-file", pat, "--keep"}, "4x4 tables already"},
 	} {
 		errb.Reset()
 		if rc := run(c.args, nil, &out, &errb); rc == 0 || !strings.Contains(errb.String(), c.want) {
