@@ -57,8 +57,14 @@ const (
 	// through windows of this size; they see a third of the board's
 	// formations whole.
 	PatTall PatShape = 1
+	// PatCentre is PatTall's windows in the board's middle band (ranks
+	// 3–8 on 10x10, 2–7 on 8x8), at the same files: 4 windows on 10x10,
+	// 3 on 8x8, which see whole the central formations that PatTall's two
+	// bands (overlapping by two ranks) cut in half. A second set beside a
+	// PatTall one (PatSet).
+	PatCentre PatShape = 2
 	// PatShapes is the number of shapes.
-	PatShapes = 2
+	PatShapes = 3
 )
 
 // PatFiles and PatRanks are a PatSquare window's size; PatSquares its
@@ -74,7 +80,7 @@ const (
 
 // Squares returns the playable squares of one of s's windows.
 func (s PatShape) Squares() int {
-	if s == PatTall {
+	if s == PatTall || s == PatCentre {
 		return 12
 	}
 	return PatSquares
@@ -89,22 +95,26 @@ func (s PatShape) Configs() int {
 	return c
 }
 
-// String names s as the command line does: "4x4" or "4x6".
+// String names s as the command line does: "4x4", "4x6" or "4x6c" (the
+// centre band).
 func (s PatShape) String() string {
-	if s == PatTall {
+	switch s {
+	case PatTall:
 		return "4x6"
+	case PatCentre:
+		return "4x6c"
 	}
 	return "4x4"
 }
 
-// ParsePatShape reads a shape's name ("4x4" or "4x6").
+// ParsePatShape reads a shape's name ("4x4", "4x6" or "4x6c").
 func ParsePatShape(name string) (PatShape, error) {
 	for s := range PatShape(PatShapes) {
 		if s.String() == name {
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("pattern shape %q: want 4x4 or 4x6", name)
+	return 0, fmt.Errorf("pattern shape %q: want 4x4, 4x6 or 4x6c", name)
 }
 
 // patGeometry is one layout's windows of one shape: the bits of each
@@ -146,9 +156,13 @@ func patternGeometry(v *movegen.Variant, s PatShape) *patGeometry {
 		for r0 := 0; r0+wr <= ranks; r0++ {
 			rows = append(rows, r0)
 		}
-		if s == PatTall {
+		switch s {
+		case PatTall:
 			wr, fstep = 6, 2
 			rows = []int{0, ranks - wr}
+		case PatCentre:
+			wr, fstep = 6, 2
+			rows = []int{(ranks - wr) / 2}
 		}
 		for _, r0 := range rows {
 			for f0 := 0; f0+wf <= files; f0 += fstep {

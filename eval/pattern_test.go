@@ -46,6 +46,7 @@ func TestPatternWindows(t *testing.T) {
 	want := [PatShapes]map[*movegen.Variant]int{
 		{movegen.Italian: 25, movegen.English: 25, movegen.International: 49},
 		{movegen.Italian: 6, movegen.English: 6, movegen.International: 8},
+		{movegen.Italian: 3, movegen.English: 3, movegen.International: 4},
 	}
 	for s := range PatShape(PatShapes) {
 		for _, v := range patVariants {
@@ -55,8 +56,10 @@ func TestPatternWindows(t *testing.T) {
 			t.Fatal("Turkish has pattern windows")
 		}
 	}
-	if s, err := ParsePatShape("4x6"); err != nil || s != PatTall {
-		t.Fatalf("4x6: %v, %v", s, err)
+	for _, name := range []string{"4x4", "4x6", "4x6c"} {
+		if s, err := ParsePatShape(name); err != nil || s.String() != name {
+			t.Fatalf("%s: %v, %v", name, s, err)
+		}
 	}
 	if _, err := ParsePatShape("5x5"); err == nil || !strings.Contains(err.Error(), "5x5") {
 		t.Fatalf("5x5: %v, want an error naming it", err)
@@ -64,7 +67,8 @@ func TestPatternWindows(t *testing.T) {
 }
 
 // checkWindows checks v's windows of shape s: n of them, each of s's
-// size, covering the board, each window's rotation a window.
+// size, covering the board (PatCentre: its middle six ranks), each
+// window's rotation a window.
 func checkWindows(t *testing.T, v *movegen.Variant, s PatShape, n int) {
 	t.Helper()
 	g := patternGeometry(v, s)
@@ -79,8 +83,19 @@ func checkWindows(t *testing.T, v *movegen.Variant, s PatShape, n int) {
 				t.Fatalf("%s: window %d's mate's mate is %d", v.RulesName(), i, g.mate[g.mate[i]])
 			}
 		}
-		if all != v.Board() {
-			t.Fatalf("%s: the windows cover %x, the board is %x", v.RulesName(), all, v.Board())
+		want := v.Board() // PatCentre's: the middle six ranks
+		if s == PatCentre {
+			want = 0
+			for r := (v.Ranks() - 6) / 2; r < (v.Ranks()+6)/2; r++ {
+				for f := range v.Files() {
+					if x := v.BitAt(f, r); x >= 0 {
+						want |= 1 << x
+					}
+				}
+			}
+		}
+		if all != want {
+			t.Fatalf("%s %v: the windows cover %x, want %x", v.RulesName(), s, all, want)
 		}
 		for i, m := range g.mask {
 			if bits.OnesCount64(m) != s.Squares() {
@@ -109,6 +124,7 @@ func TestPatternFold(t *testing.T) {
 		{movegen.Italian, PatTall, 400, true, false}, {movegen.English, PatTall, 400, true, false}, {movegen.International, PatTall, 400, true, false},
 		{movegen.International, PatTall, 3000, false, false},
 		{movegen.Italian, PatSquare, 400, true, true}, {movegen.International, PatTall, 400, true, true},
+		{movegen.International, PatCentre, 400, true, true}, {movegen.Italian, PatCentre, 400, true, false},
 	} {
 		v := c.v
 		raw := randomPatterns(v, c.s, c.r, 3)
@@ -175,6 +191,8 @@ func TestPatternFile(t *testing.T) {
 		{"4x6", []PatShape{PatTall}, PatShapeVersion},
 		{"both", []PatShape{PatSquare, PatTall}, PatSetsVersion},
 		{"both, 4x6 first", []PatShape{PatTall, PatSquare}, PatSetsVersion},
+		{"4x6c", []PatShape{PatCentre}, PatShapeVersion},
+		{"three", []PatShape{PatTall, PatSquare, PatCentre}, PatSetsVersion},
 	} {
 		t.Run(c.name, func(t *testing.T) { testPatternFile(t, c.shapes, c.ver) })
 	}

@@ -73,7 +73,8 @@ import (
 // 300 KB so.
 //
 // Version 6 is version 5 with the windows' shape (PatShape: 0 for 4 x 4,
-// 1 for 4 x 6) as a uint8 after their number; version 5 is 4 x 4.
+// 1 for 4 x 6, 2 for 4 x 6 in the centre band) as a uint8 after their
+// number; version 5 is 4 x 4.
 //
 // Version 7 carries several sets of tables (PatSet), each of its own
 // shape: after the tempo flag, their number S (uint8, 2 to MaxPatSets)
@@ -519,7 +520,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 				}
 				if b[pos] >= PatShapes || (ver == PatShapeVersion && b[pos] == byte(PatSquare)) {
 					return nil, fmt.Errorf("eval weights: pattern shape %d; a version %d file has %s", b[pos], ver,
-						map[uint16]string{PatShapeVersion: "1 (4x6)", PatSetsVersion: "0 (4x4) or 1 (4x6)"}[ver])
+						map[uint16]string{PatShapeVersion: "1 (4x6) or 2 (4x6c)", PatSetsVersion: "0 (4x4), 1 (4x6) or 2 (4x6c)"}[ver])
 				}
 				shape = PatShape(b[pos])
 				pos++

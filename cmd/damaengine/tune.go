@@ -23,7 +23,7 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
-       damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6] [--keep]
+       damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
@@ -641,7 +641,7 @@ func runTunePatterns(c *command, args []string) int {
 	evalFile := c.String("eval-file", "", "weights file of the evaluation the tables go over (default: the embedded one)")
 	validFile := c.String("valid", "", "positions file of other games to validate on (default: the data's positions a hash holds out)")
 	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
-	shapeName := c.String("shape", "4x4", "the windows: 4x4 (every file and rank) or 4x6 (4 files by 6 ranks at every other file, at the board's two edges)")
+	shapeName := c.String("shape", "4x4", "the windows: 4x4 (every file and rank), 4x6 (4 files by 6 ranks at every other file, at the board's two edges) or 4x6c (the same in the middle six ranks)")
 	keep := c.Bool("keep", false, "keep the network's tables of other shapes in the base and in the file, beside the new set (which replaces a set of its own shape); default: the new set replaces every one")
 	if rc, ok := c.parse(args); !ok {
 		return rc
