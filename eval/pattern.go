@@ -339,50 +339,51 @@ func NewPatterns(v *movegen.Variant, s PatShape, t []int16) (*Patterns, error) {
 	// j's entry c from j's White-view weight of c and window i = mate[j]'s
 	// Black-view weight of the configuration cb its rotated squares show.
 	// Digit d of i's Black view reads the square at digit pos[d] of j's,
-	// own and other swapped: turn(c, &pos, &id) is cb and turn(cb, &id,
-	// &pos) is c. The entry is made from each side's set weights: j's
+	// own and other swapped. The map c → cb (and back) moves and
+	// recolours digits, each on its own, so it is a sum over the digits:
+	// a table of the low half's digits plus one of the high half's
+	// (digitMap). The entry is made from each side's set weights: j's
 	// White-view ones (c to cb) and i's Black-view ones (cb to c).
-	var id [MaxPatSquares]int
-	for d := range id {
-		id[d] = d
-	}
 	swap := [3]int{0, 2, 1}
-	turn := func(c int, from, to *[MaxPatSquares]int) int {
-		var dig [MaxPatSquares]int
-		for d := 0; d < g.n; d, c = d+1, c/3 {
-			dig[d] = c % 3
-		}
-		x := 0
-		for d := 0; d < g.n; d++ {
-			x += pow[to[d]] * swap[dig[from[d]]]
-		}
-		return x
-	}
-	set := func(w, c int) bool { x := 2 * (w*nc + c); return t[x] != 0 || t[x+1] != 0 }
 	egMax := make([]int, len(g.w))
 	for j := range g.w {
 		i := g.mate[j] // window i's Black view reads window j's squares
-		var pos [MaxPatSquares]int
+		var pos, inv [MaxPatSquares]int
 		for d, sq := range g.b[i][:g.n] {
 			pos[d] = slices.Index(g.w[j][:g.n], sq)
+			inv[pos[d]] = d
 		}
-		for k := 0; k < 2*nc; k++ {
-			var c, cb int
-			switch {
-			case k < nc && set(j, k):
-				c, cb = k, turn(k, &pos, &id)
-			case k >= nc && set(i, k-nc):
-				c, cb = turn(k-nc, &id, &pos), k-nc
-			default:
-				continue
-			}
+		toB := newDigitMap(g.n, func(e, v int) int { return pow[inv[e]] * swap[v] })
+		toW := newDigitMap(g.n, func(d, v int) int { return pow[pos[d]] * swap[v] })
+		fold := func(c, cb int) error {
 			x, y := 2*(j*nc+c), 2*(i*nc+cb)
 			mg, eg := int(t[x])-int(t[y]), int(t[x+1])-int(t[y+1])
 			if mg < -32767 || mg > 32767 || eg < -32767 || eg > 32767 {
-				return nil, fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
+				return fmt.Errorf("eval patterns: window %d, configuration %d: folded weights %d, %d beyond 16 bits", j, c, mg, eg)
 			}
 			pt.f[j*nc+c] = int32(mg<<16 + eg)
 			egMax[j] = max(egMax[j], eg, -eg)
+			return nil
+		}
+		for _, side := range [2]struct {
+			w    int       // the window whose weights are read
+			turn *digitMap // from that window's configuration to the other's
+			wv   bool      // true: j's White view (c); false: i's Black view (cb)
+		}{{j, toB, true}, {i, toW, false}} {
+			tw := t[2*side.w*nc : 2*(side.w+1)*nc]
+			for x, w := range tw {
+				if w == 0 || x&1 == 1 && tw[x-1] != 0 {
+					continue // a configuration once, at its first weight set
+				}
+				k := x / 2
+				c, cb := k, side.turn.of(k)
+				if !side.wv {
+					c, cb = cb, k
+				}
+				if err := fold(c, cb); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	egBound := 0
@@ -392,6 +393,40 @@ func NewPatterns(v *movegen.Variant, s PatShape, t []int16) (*Patterns, error) {
 	pt.packed = egBound < 1<<15
 	return pt, nil
 }
+
+// digitMap is a map of configurations that sends each digit on its own
+// (a move of squares and a swap of colours, as between a window's two
+// views), so that it is a sum over the digits, made of two tables: one
+// of the configurations of the low half's digits, one of the high half's.
+type digitMap struct {
+	lo, hi []int
+	split  int // 3^(the low half's digits)
+}
+
+// newDigitMap returns the map of n-digit configurations whose digit e of
+// value v adds add(e, v).
+func newDigitMap(n int, add func(e, v int) int) *digitMap {
+	h := n / 2
+	half := func(from, to int) []int {
+		size := 1
+		for range to - from {
+			size *= 3
+		}
+		t := make([]int, size)
+		for a := range t {
+			for e, x := from, a; e < to; e, x = e+1, x/3 {
+				t[a] += add(e, x%3)
+			}
+		}
+		return t
+	}
+	m := &digitMap{lo: half(0, h), hi: half(h, n)}
+	m.split = len(m.lo)
+	return m
+}
+
+// of returns the image of configuration c.
+func (m *digitMap) of(c int) int { return m.lo[c%m.split] + m.hi[c/m.split] }
 
 // White returns the pattern term of p, White's view, in centi-men.
 func (pt *Patterns) White(p *movegen.Position) int {
