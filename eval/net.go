@@ -268,7 +268,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	}
 	nb := h / NetBlock
 	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
-	pts, err := newPatternSets(l.v, nw.Pats)
+	pts, err := NewPatternSets(l.v, nw.Pats)
 	if err != nil {
 		return nil, err
 	}

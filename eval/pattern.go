@@ -34,13 +34,13 @@ import (
 // The tables are fitted over a network that stays as it is (tune
 // patterns: the residual the network leaves), in units of 1/WeightScale
 // centi-man, and travel with it in a weights file of version 5 (6 for
-// PatTall; weights.go). A network may carry a set of each shape (PatSet,
-// version 7: tune patterns --keep fits a second set over the network
-// and its first), whose terms add up. White's men are read from the bitboards a window
-// at a time: with BMI2, one PEXT a colour gives the window's 8 (or 12)
-// bits and a table their configuration digits (patSums, patSumsWide,
-// pattern_amd64.s); elsewhere square by square (Patterns.sums), tested to
-// agree.
+// PatTall and PatCentre; weights.go). A network may carry a set of each
+// shape (PatSet, version 7: tune patterns --keep fits a second set over
+// the network and its first), whose terms add up. White's men are read
+// from the bitboards a window at a time: with BMI2, one PEXT a colour
+// gives the window's 8 (or 12) bits and a table their configuration
+// digits (patSums, patSumsWide, pattern_amd64.s); elsewhere square by
+// square (Patterns.sums), tested to agree.
 
 // PatShape is a family of pattern windows: its windows' size and where
 // they sit on the board.
@@ -252,14 +252,19 @@ type PatSet struct {
 // MaxPatSets bounds the sets of pattern tables one network carries.
 const MaxPatSets = 4
 
-// newPatternSets makes v's tables of each set in sets (nil for none),
-// refusing two sets of one shape: their terms would only add up to one
-// set's.
-func newPatternSets(v *movegen.Variant, sets []PatSet) ([]*Patterns, error) {
+// PatternSets are a network's sets of pattern tables ready to evaluate
+// with; their terms add up.
+type PatternSets []*Patterns
+
+// NewPatternSets makes v's tables of each set in sets (none for none),
+// as a network carrying them does (and the tuner, which holds them fixed
+// under a fit), refusing two sets of one shape: their terms would only
+// add up to one set's.
+func NewPatternSets(v *movegen.Variant, sets []PatSet) (PatternSets, error) {
 	if len(sets) > MaxPatSets {
 		return nil, fmt.Errorf("eval patterns: %d sets of tables, at most %d", len(sets), MaxPatSets)
 	}
-	var pts []*Patterns
+	var pts PatternSets
 	for i, ps := range sets {
 		for _, o := range sets[:i] {
 			if o.Shape == ps.Shape {
@@ -273,16 +278,6 @@ func newPatternSets(v *movegen.Variant, sets []PatSet) ([]*Patterns, error) {
 		pts = append(pts, pt)
 	}
 	return pts, nil
-}
-
-// PatternSets are a network's sets of pattern tables ready to evaluate
-// with (NewPatternSets); their terms add up.
-type PatternSets []*Patterns
-
-// NewPatternSets makes v's tables of each set in sets, as a network
-// carrying them would (the tuner holds them fixed under a fit).
-func NewPatternSets(v *movegen.Variant, sets []PatSet) (PatternSets, error) {
-	return newPatternSets(v, sets)
 }
 
 // White returns the sum of the sets' pattern terms of p, White's view, in
