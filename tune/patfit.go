@@ -22,7 +22,7 @@ type PatConfig struct {
 	// rows are the validation set; the data file is then trained on whole.
 	Valid string
 	// Shape is the tables' windows (eval.PatSquare: 4 x 4; eval.PatTall:
-	// 4 x 6).
+	// 4 x 6; eval.PatCentre: 4 x 6 in the middle band).
 	Shape eval.PatShape
 	// Keep fits the tables over the evaluation in use with the network's
 	// sets of tables of other shapes than Shape (tune patterns --keep: the

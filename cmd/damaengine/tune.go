@@ -626,7 +626,7 @@ func writeNetFile(c *command, v *movegen.Variant, st *tune.NetState, pats []eval
 // runTunePatterns fits pattern tables (eval/pattern.go) over the network
 // in use for the positions file's variant (the embedded one, or that of
 // --eval-file) and writes the two as one weights file (version 5, or 6
-// for windows of 4 x 6). The network's own tables are replaced, or with
+// for the 4 x 6 shapes). The network's own tables are replaced, or with
 // --keep those of other shapes kept under the new set and written beside
 // it (version 7): a second set, or a set fitted again over the others.
 func runTunePatterns(c *command, args []string) int {
@@ -679,11 +679,15 @@ func runTunePatterns(c *command, args []string) int {
 	cfg := tune.PatConfig{K: *kScale, Lambda: *lambda, Epochs: *epochs, Batch: *batch, Rate: *rate, Seed: *seed, Limit: *limit, Valid: *validFile, Shape: shape, Keep: *keep}
 	w, _, err := tune.FitPatterns(cfg, *data, func(p tune.PatProgress) {
 		if p.Epoch == 0 {
-			under := "without them"
+			var others []string
 			for _, ps := range kept {
 				if ps.Shape != shape {
-					under = "with the network's " + ps.Shape.String()
+					others = append(others, ps.Shape.String())
 				}
+			}
+			under := "without them"
+			if others != nil {
+				under = "with the network's " + strings.Join(others, " and ")
 			}
 			fmt.Fprintf(c.stderr, "tune: %s patterns over %d windows of %v, K %.1f, validation loss %s %.5f (%d rows)\n",
 				v.RulesName(), eval.PatternWindows(v, shape), shape, p.K, under, p.Valid, p.ValidRows)
