@@ -304,7 +304,7 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := &rowScratch{ha: make([]float32, 64), hb: make([]float32, 64)}
-		var worst, checked float64
+		var worst, total, checked float64
 		buf2 := make([]byte, pr.Codec.Size())
 		for pr.Raw(buf2) == nil {
 			if err := pr.Codec.Decode(buf2, &sc.rec); err != nil {
@@ -321,12 +321,21 @@ func TestFitNetStreamMatchesEval(t *testing.T) {
 			want := st.forward(&sc.row, sc.ha, sc.hb)
 			got := float64(eval.EvaluateWhite(v, &p))
 			worst = max(worst, math.Abs(got-want))
+			total += math.Abs(got - want)
 			checked++
 		}
 		pr.Close()
 		eval.ResetWeights(v)
-		if checked == 0 || worst > 3 {
-			t.Fatalf("tempo %v, %d buckets: %v positions, eval and the float model differ by up to %.1f centi-men", tempo, c.buckets, checked, worst)
+		// The integer network truncates its output and tempo terms (up to
+		// a centi-man each, half of one on average) and rounds every
+		// first-layer weight to 1/NetQ, which a large output weight of
+		// this small, fast-fitted network multiplies: a position can
+		// differ by a few centi-men (3.02 at worst when the games of the
+		// part were played by 3823297's English evaluation), the mean by
+		// about 0.6. A wrong sign, side or bucket differs by tens on
+		// average.
+		if checked == 0 || worst > 6 || total/checked > 1.5 {
+			t.Fatalf("tempo %v, %d buckets: %v positions, eval and the float model differ by up to %.2f centi-men, %.2f on average", tempo, c.buckets, checked, worst, total/checked)
 		}
 	}
 }
