@@ -17,6 +17,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 
@@ -34,54 +35,67 @@ func main() {
 	every := flag.Int("every", 1, "keep one in this many of those that qualify")
 	scores := flag.String("scores", "", "also write FEN;score lines to this file")
 	flag.Parse()
-	if err := run(*data, *vname, *scores, *minPieces, *lo, *hi, *n, max(1, *every)); err != nil {
+	var sw io.Writer
+	if *scores != "" {
+		f, err := os.Create(*scores)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "unbalanced:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		sw = f
+	}
+	sel := selection{minPieces: *minPieces, lo: *lo, hi: *hi, n: *n, every: max(1, *every)}
+	seen, kept, err := run(*data, *vname, sel, os.Stdout, sw)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "unbalanced:", err)
 		os.Exit(1)
 	}
+	fmt.Fprintf(os.Stderr, "unbalanced: %d positions qualified before the last kept, %d written\n", seen, kept)
 }
 
-func run(data, vname, scores string, minPieces, lo, hi, n, every int) error {
+// selection is what run keeps: positions of at least minPieces pieces
+// whose |score| is lo..hi, one in every of them, until it has n.
+type selection struct {
+	minPieces, lo, hi, n, every int
+}
+
+// run writes the FENs of data's positions that sel keeps to out, and
+// "FEN;score" lines to scores if it is not nil; it returns how many
+// qualified and how many it wrote.
+func run(data, vname string, sel selection, out, scores io.Writer) (seen, kept int, err error) {
 	v, err := movegen.Lookup(vname)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	pr, err := tune.OpenPositions(data)
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	defer pr.Close()
-	var sf *os.File
-	if scores != "" {
-		if sf, err = os.Create(scores); err != nil {
-			return err
-		}
-		defer sf.Close()
-	}
 	var r tune.Record
 	var ml movegen.MoveList
-	seen, kept := 0, 0
-	for kept < n && pr.Next(&r) == nil {
+	for kept < sel.n && pr.Next(&r) == nil {
 		p := r.Pos
 		s := r.Score
 		if s < 0 {
 			s = -s
 		}
-		if bits.OnesCount64(p.Occupied()) < minPieces || p.Kings != 0 || s < lo || s > hi {
+		if bits.OnesCount64(p.Occupied()) < sel.minPieces || p.Kings != 0 || s < sel.lo || s > sel.hi {
 			continue
 		}
 		if v.Generate(&p, &ml); ml.N == 0 || v.HasCapture(&p) {
 			continue
 		}
-		if seen++; seen%every != 0 {
+		if seen++; seen%sel.every != 0 {
 			continue
 		}
 		fen := v.FEN(&p)
-		fmt.Println(fen)
-		if sf != nil {
-			fmt.Fprintf(sf, "%s;%d\n", fen, r.Score)
+		fmt.Fprintln(out, fen)
+		if scores != nil {
+			fmt.Fprintf(scores, "%s;%d\n", fen, r.Score)
 		}
 		kept++
 	}
-	fmt.Fprintf(os.Stderr, "unbalanced: %d positions qualified before the last kept, %d written\n", seen, kept)
-	return nil
+	return seen, kept, nil
 }
