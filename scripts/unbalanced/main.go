@@ -4,17 +4,19 @@
 // (docs/screening-openings.md).
 //
 // It reads a positions file of `damaengine tune gen --format positions`
-// (merged by `tune merge`) and prints, one FEN a line, the positions with at
-// least --min-pieces pieces, no king and no capture pending whose search
-// score (for White, centi-men) is --lo to --hi either way, keeping one in
-// --every of them until it has --n. With --scores FILE it writes each kept
-// position's FEN and score there ("FEN;score").
+// (merged by `tune merge`; it holds quiet positions only, no capture
+// pending) and prints, one FEN a line, the positions with at least
+// --min-pieces pieces, no king and a legal move whose search score (for
+// White, centi-men) is --lo to --hi either way, keeping one in --every of
+// them until it has --n. With --scores FILE it writes each kept position's
+// FEN and score there ("FEN;score").
 //
 //	go run ./scripts/unbalanced --variant italian --data it7v.pos --min-pieces 18 \
 //	    --lo 100 --hi 220 --every 2 --n 300 > italian-unbalanced.txt
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,23 +37,33 @@ func main() {
 	every := flag.Int("every", 1, "keep one in this many of those that qualify")
 	scores := flag.String("scores", "", "also write FEN;score lines to this file")
 	flag.Parse()
-	var sw io.Writer
-	if *scores != "" {
-		f, err := os.Create(*scores)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "unbalanced:", err)
-			os.Exit(1)
-		}
-		defer f.Close()
-		sw = f
-	}
 	sel := selection{minPieces: *minPieces, lo: *lo, hi: *hi, n: *n, every: max(1, *every)}
-	seen, kept, err := run(*data, *vname, sel, os.Stdout, sw)
-	if err != nil {
+	if err := write(*data, *vname, *scores, sel); err != nil {
 		fmt.Fprintln(os.Stderr, "unbalanced:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "unbalanced: %d positions qualified before the last kept, %d written\n", seen, kept)
+}
+
+// write runs sel over data, the FENs to stdout and, if scores is not
+// empty, the "FEN;score" lines to that file.
+func write(data, vname, scores string, sel selection) error {
+	var sw io.Writer
+	var f *os.File
+	if scores != "" {
+		var err error
+		if f, err = os.Create(scores); err != nil {
+			return err
+		}
+		sw = f
+	}
+	seen, kept, err := run(data, vname, sel, os.Stdout, sw)
+	if f != nil {
+		err = errors.Join(err, f.Close())
+	}
+	if err == nil {
+		fmt.Fprintf(os.Stderr, "unbalanced: %d positions qualified before the last kept, %d written\n", seen, kept)
+	}
+	return err
 }
 
 // selection is what run keeps: positions of at least minPieces pieces
@@ -62,7 +74,8 @@ type selection struct {
 
 // run writes the FENs of data's positions that sel keeps to out, and
 // "FEN;score" lines to scores if it is not nil; it returns how many
-// qualified and how many it wrote.
+// qualified and how many it wrote. A damaged record is an error, not the
+// end of the file.
 func run(data, vname string, sel selection, out, scores io.Writer) (seen, kept int, err error) {
 	v, err := movegen.Lookup(vname)
 	if err != nil {
@@ -75,7 +88,12 @@ func run(data, vname string, sel selection, out, scores io.Writer) (seen, kept i
 	defer pr.Close()
 	var r tune.Record
 	var ml movegen.MoveList
-	for kept < sel.n && pr.Next(&r) == nil {
+	for kept < sel.n {
+		if err := pr.Next(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			return seen, kept, err
+		}
 		p := r.Pos
 		s := r.Score
 		if s < 0 {
@@ -84,7 +102,7 @@ func run(data, vname string, sel selection, out, scores io.Writer) (seen, kept i
 		if bits.OnesCount64(p.Occupied()) < sel.minPieces || p.Kings != 0 || s < sel.lo || s > sel.hi {
 			continue
 		}
-		if v.Generate(&p, &ml); ml.N == 0 || v.HasCapture(&p) {
+		if v.Generate(&p, &ml); ml.N == 0 {
 			continue
 		}
 		if seen++; seen%sel.every != 0 {

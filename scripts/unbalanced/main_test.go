@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math/bits"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,7 +16,8 @@ import (
 // TestRunKeepsWhatItSays: from a few self-play games, every position
 // written has the pieces, no king, no capture pending and a score in the
 // range asked for; the scores file names the same positions in the same
-// order; one in `every` is kept; and a bad file or variant is an error.
+// order; one in `every` is kept; and a missing or damaged file or an
+// unknown variant is an error.
 func TestRunKeepsWhatItSays(t *testing.T) {
 	dir := t.TempDir()
 	v := movegen.Italian
@@ -71,5 +73,17 @@ func TestRunKeepsWhatItSays(t *testing.T) {
 	}
 	if _, _, err := run(data, "chess", sel, &out, nil); err == nil {
 		t.Fatal("an unknown variant: no error")
+	}
+	// A damaged record is an error naming the file, not the end of it.
+	b, err := os.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "damaged.pos")
+	if err := os.WriteFile(damaged, append(b, bytes.Repeat([]byte{0xff}, tune.NewCodec(v).Size())...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(damaged, "italian", sel, &out, nil); err == nil || !strings.Contains(err.Error(), damaged) {
+		t.Fatalf("a damaged record: err %v, want one naming the file", err)
 	}
 }
