@@ -123,11 +123,29 @@ type SPRT struct {
 	Alpha, Beta float64
 }
 
-// LLR returns the log-likelihood ratio of the result under the trinomial
-// normal approximation, and the two bounds.
+// LLR returns the log-likelihood ratio of the result, and the two bounds.
+// Once r has a finished pair of games (MatchResult.Pairs) it is the
+// pentanomial normal approximation over the pairs, as a match of paired
+// openings should be read: each pair is one observation, its score the
+// mean of its two games, so the games of a pair that cancel (an opening
+// won by whoever has the good side) count as the draw they are and not as
+// two decided games. Without pairs (results counted game by game) it is
+// the trinomial approximation over the games.
 func (s SPRT) LLR(r MatchResult) (llr, lower, upper float64) {
 	lower = math.Log(s.Beta / (1 - s.Alpha))
 	upper = math.Log((1 - s.Beta) / s.Alpha)
+	s0 := 1 / (1 + math.Pow(10, -s.Elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -s.Elo1/400))
+	if n := r.PairCount(); n > 0 {
+		// The same prior as below, in pairs: half a pair lost twice, one
+		// pair even, half a pair won twice.
+		c := [5]float64{0.5, 0, 1, 0, 0.5}
+		for h, k := range r.Pairs {
+			c[h] += float64(k)
+		}
+		m, variance := pairStats(c)
+		return float64(n) * (s1 - s0) * (2*m - s0 - s1) / (2 * variance), lower, upper
+	}
 	if r.Games == 0 {
 		return 0, lower, upper
 	}
@@ -140,8 +158,6 @@ func (s SPRT) LLR(r MatchResult) (llr, lower, upper float64) {
 	if variance <= 0 {
 		return 0, lower, upper
 	}
-	s0 := 1 / (1 + math.Pow(10, -s.Elo0/400))
-	s1 := 1 / (1 + math.Pow(10, -s.Elo1/400))
 	return float64(r.Games) * (s1 - s0) * (2*m - s0 - s1) / (2 * variance), lower, upper
 }
 
@@ -273,25 +289,18 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 	k := max(cfg.Concurrency, 1)
 	jobs := make(chan int)
 	var mu sync.Mutex
-	var res MatchResult
+	var t tally
 	var firstErr error
 	stopped := false
 	// count adds a finished game to the result and tells Progress; the
 	// SPRT test may stop the match.
 	count := func(rec GameRecord) {
-		res.Games++
 		score := rec.Outcome
 		if rec.White == 1 {
 			score = -score
 		}
-		switch score {
-		case 1:
-			res.Wins++
-		case -1:
-			res.Losses++
-		default:
-			res.Draws++
-		}
+		t.add(rec.Number, score)
+		res := t.res
 		if cfg.Progress != nil {
 			cfg.Progress(rec, res)
 		}
@@ -314,12 +323,12 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 				continue
 			}
 			quitAll(pool[0])
-			return res, err
+			return t.res, err
 		}
 		recs, err := previousGames(&cfg, [2]string{pool[0][0].name, pool[0][1].name})
 		if err != nil {
 			quitAll(pool[0])
-			return res, err
+			return t.res, err
 		}
 		for _, rec := range recs {
 			done[rec.Number-1] = true
@@ -363,7 +372,41 @@ func Match(cfg MatchConfig) (MatchResult, error) {
 	}
 	close(jobs)
 	wg.Wait()
-	return res, firstErr
+	return t.res, firstErr
+}
+
+// tally counts a match's finished games, in whatever order they finish,
+// into a MatchResult, and each pair of them (an opening's two games,
+// numbers 2k-1 and 2k) into its Pairs once both are in.
+type tally struct {
+	res MatchResult
+	// half holds engine1's half points in the finished game of each pair
+	// (by k) whose other game is still to come.
+	half map[int]int
+}
+
+// add counts game number (from 1), which engine1 won (score 1), drew
+// (0) or lost (-1).
+func (t *tally) add(number, score int) {
+	if t.half == nil {
+		t.half = make(map[int]int)
+	}
+	t.res.Games++
+	switch score {
+	case 1:
+		t.res.Wins++
+	case -1:
+		t.res.Losses++
+	default:
+		t.res.Draws++
+	}
+	k := (number - 1) / 2
+	if h, ok := t.half[k]; ok {
+		t.res.Pairs[h+score+1]++
+		delete(t.half, k)
+	} else {
+		t.half[k] = score + 1
+	}
 }
 
 func quitAll(engines [2]*hubEngine) {

@@ -253,6 +253,10 @@ func TestSPRTStopsEarly(t *testing.T) {
 	if res.Games >= 100 || res.Games == 0 {
 		t.Errorf("SPRT did not stop early: %d games", res.Games)
 	}
+	// every game won by engine1: each finished opening a pair won twice
+	if res.Pairs != [5]int{4: res.Games / 2} {
+		t.Errorf("%d games won, pairs %v", res.Games, res.Pairs)
+	}
 }
 
 func TestLimitString(t *testing.T) {
@@ -621,5 +625,58 @@ func TestExpectTakesWaitingAnswer(t *testing.T) {
 	close(e.lines)
 	if _, err := e.expect("done", time.Second); err != errDead {
 		t.Fatalf("expect after the engine's end: %v", err)
+	}
+}
+
+// TestTallyPairs: games finishing in any order are paired by number (an
+// opening's two games, 2k-1 and 2k), a pair counted once both are in, by
+// engine1's half points in it; an unpaired game counts in the games only.
+func TestTallyPairs(t *testing.T) {
+	var ta tally
+	// game number → engine1's score, in the order they finish
+	for _, g := range [][2]int{{2, 1}, {3, -1}, {1, 1}, {4, 1}, {6, 0}, {5, -1}, {8, -1}, {7, -1}, {9, 1}} {
+		ta.add(g[0], g[1])
+	}
+	want := MatchResult{Games: 9, Wins: 4, Losses: 4, Draws: 1, Pairs: [5]int{1, 1, 1, 0, 1}}
+	if ta.res != want {
+		t.Errorf("tally %+v, want %+v", ta.res, want)
+	}
+	if n := ta.res.PairCount(); n != 4 {
+		t.Errorf("PairCount %d, want 4", n)
+	}
+}
+
+// TestSPRTPentanomial: the same games read by pairs. 100 openings won by
+// whoever had the good side and 10 won twice by engine1: by the games
+// (110 wins, 100 losses) the test can tell nothing, by the pairs (100
+// even, 10 won) engine1 is plainly the stronger. Without pairs the
+// trinomial reading stays.
+func TestSPRTPentanomial(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 30, Alpha: 0.05, Beta: 0.05}
+	games := MatchResult{Games: 220, Wins: 120, Losses: 100}
+	llrGames, lo, hi := s.LLR(games)
+	if llrGames <= lo || llrGames >= hi {
+		t.Fatalf("by games alone: llr %.2f, bounds [%.2f, %.2f]; want undecided", llrGames, lo, hi)
+	}
+	paired := games
+	paired.Pairs = [5]int{0, 0, 100, 0, 10}
+	llr, _, _ := s.LLR(paired)
+	if llr < hi {
+		t.Errorf("by pairs: llr %.2f, want at least %.2f (games alone %.2f)", llr, hi, llrGames)
+	}
+	elo, bar := paired.PairElo()
+	if elo < 25 || elo > 40 || bar <= 0 || bar > elo {
+		t.Errorf("PairElo %.1f ± %.1f, want about +32 and a bar below it", elo, bar)
+	}
+	if _, gbar := games.Elo(); gbar < 2*bar {
+		t.Errorf("the games' error bar %.1f is not wider than twice the pairs' %.1f", gbar, bar)
+	}
+	// pairs split both ways: nothing to tell
+	even := MatchResult{Games: 80, Wins: 20, Losses: 20, Draws: 40, Pairs: [5]int{0, 20, 0, 20, 0}}
+	if llr, _, _ := s.LLR(even); llr > 0 {
+		t.Errorf("even pairs: llr %.2f, want below 0", llr)
+	}
+	if elo, _ := even.PairElo(); elo != 0 {
+		t.Errorf("even pairs: PairElo %.1f, want 0", elo)
 	}
 }

@@ -18,7 +18,10 @@ import (
 // runMatch implements "damaengine match": two Hub engines play a match
 // refereed by our rules; progress goes to stderr and the last line of
 // stdout is "match games=N wins=W losses=L draws=D score=S elo=E
-// errorbar=B" from engine1's side. --resume counts the games its --pdn
+// errorbar=B pairs=P0/P1/P2/P3/P4 pair-elo=E2 pair-errorbar=B2" from
+// engine1's side: the pairs are the finished openings (both colours) by
+// engine1's half points in them, and E2 ± B2 the Elo they give (the
+// SPRT's measure; bench.MatchResult.Pairs). --resume counts the games its --pdn
 // file already holds and plays the rest (resumePDN, bench.MatchConfig.Previous),
 // once their match tags say they were played as this run plays (or have
 // none, with --resume-untagged).
@@ -127,8 +130,13 @@ func runMatch(c *command, args []string) int {
 	if math.IsInf(bar, 0) || math.IsNaN(bar) {
 		bar = 0
 	}
-	fmt.Fprintf(c.stdout, "match games=%d wins=%d losses=%d draws=%d score=%.3f elo=%.1f errorbar=%.1f\n",
-		res.Games, res.Wins, res.Losses, res.Draws, res.Score(), elo, bar)
+	pelo, pbar := res.PairElo()
+	if math.IsInf(pbar, 0) || math.IsNaN(pbar) {
+		pbar = 0
+	}
+	p := res.Pairs
+	fmt.Fprintf(c.stdout, "match games=%d wins=%d losses=%d draws=%d score=%.3f elo=%.1f errorbar=%.1f pairs=%d/%d/%d/%d/%d pair-elo=%.1f pair-errorbar=%.1f\n",
+		res.Games, res.Wins, res.Losses, res.Draws, res.Score(), elo, bar, p[0], p[1], p[2], p[3], p[4], pelo, pbar)
 	if err != nil {
 		return 1
 	}
