@@ -104,8 +104,9 @@ func runMatch(c *command, args []string) int {
 	cfg.Progress = func(g bench.GameRecord, r bench.MatchResult) {
 		white, black := g.Names[g.White], g.Names[1-g.White]
 		result := map[int]string{bench.WhiteWins: "2-0", bench.BlackWins: "0-2", bench.Draw: "1-1"}[g.Outcome]
-		line := fmt.Sprintf("game %d/%d (%s): %s - %s %s (%s) | +%d -%d =%d score %.3f",
-			r.Games, total, g.Opening, white, black, result, g.Reason, r.Wins, r.Losses, r.Draws, r.Score())
+		p := r.Pairs
+		line := fmt.Sprintf("game %d/%d (%s): %s - %s %s (%s) | +%d -%d =%d score %.3f pairs %d/%d/%d/%d/%d",
+			r.Games, total, g.Opening, white, black, result, g.Reason, r.Wins, r.Losses, r.Draws, r.Score(), p[0], p[1], p[2], p[3], p[4])
 		if cfg.SPRT != nil {
 			llr, lo, hi := cfg.SPRT.LLR(r)
 			line += fmt.Sprintf(" llr %.2f [%.2f, %.2f]", llr, lo, hi)
