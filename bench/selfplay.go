@@ -79,7 +79,7 @@ func pairStats(c [5]float64) (mean, variance float64) {
 
 // PairElo returns the Elo difference implied by the finished pairs' score
 // and its 95% error bar from the variance of a pair's score (infinite
-// with fewer than two pairs or a perfect score). From the embedded
+// with fewer than two pairs, 0 when every pair scored the same). From the embedded
 // openings it is about Elo's; from less even ones the bar is the
 // narrower and the truer of the two.
 func (r MatchResult) PairElo() (elo, errorBar float64) {
@@ -112,7 +112,7 @@ func (r MatchResult) Score() float64 {
 
 // Elo returns the Elo difference implied by the score and its 95% error
 // bar (from the per-game score variance; the bar is infinite with fewer
-// than two games or a perfect score).
+// than two games, 0 when every game ended the same way).
 func (r MatchResult) Elo() (elo, errorBar float64) {
 	n := float64(r.Games)
 	if r.Games < 2 {
@@ -129,8 +129,8 @@ func (r MatchResult) Elo() (elo, errorBar float64) {
 // and b (fresh tables each game) and returns the result from a's side.
 // progress, if not nil, is called after each game.
 func SelfPlay(v *movegen.Variant, openings []Opening, a, b *search.Engine, lim search.Limits, progress func(MatchResult)) MatchResult {
-	var r MatchResult
-	for _, o := range openings {
+	var t tally
+	for i, o := range openings {
 		for round := 0; round < 2; round++ {
 			a.NewGame()
 			b.NewGame()
@@ -139,19 +139,11 @@ func SelfPlay(v *movegen.Variant, openings []Opening, a, b *search.Engine, lim s
 				white, black, sign = b, a, -1
 			}
 			out, _ := PlayGame(v, o.Pos, white, black, lim)
-			r.Games++
-			switch out * sign {
-			case 1:
-				r.Wins++
-			case -1:
-				r.Losses++
-			default:
-				r.Draws++
-			}
+			t.add(2*i+round+1, out*sign)
 			if progress != nil {
-				progress(r)
+				progress(t.res)
 			}
 		}
 	}
-	return r
+	return t.res
 }

@@ -93,3 +93,26 @@ func TestSelfPlayEval(t *testing.T) {
 		t.Errorf("the full evaluation does not beat material only")
 	}
 }
+
+// TestSelfPlayPairs: SelfPlay counts each opening's two games as a pair,
+// the pairs' half points adding up to the games' points.
+func TestSelfPlayPairs(t *testing.T) {
+	v := movegen.Italian
+	ops, err := Openings(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := search.New(v, 16), search.New(v, 16)
+	b.SetEval(eval.Material)
+	r := SelfPlay(v, ops[:2], a, b, search.Limits{Nodes: 300}, nil)
+	if r.Games != 4 || r.PairCount() != 2 {
+		t.Fatalf("%d games, %d pairs; want 4 and 2", r.Games, r.PairCount())
+	}
+	halves := 0
+	for h, k := range r.Pairs {
+		halves += h * k
+	}
+	if want := 2*r.Wins + r.Draws; halves != want {
+		t.Errorf("pairs %v hold %d half points, the games %d", r.Pairs, halves, want)
+	}
+}
