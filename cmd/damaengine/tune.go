@@ -25,13 +25,14 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
+       damaengine tune stats FILE.pos...
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
 // runTune answers "damaengine tune" without a step: self-play data (gen),
 // optionally scored again by a deeper search (label), then the fit of the
 // learned evaluation's weights (fit); progress on stderr.
 func runTune(c *command, args []string) int {
-	return c.noStep(args, "want gen, merge, label, fit or patterns\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label, fit or patterns")
+	return c.noStep(args, "want gen, merge, label, fit, patterns or stats\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label, fit, patterns or stats")
 }
 
 // tuneSteps are the steps of damaengine tune.
@@ -41,6 +42,7 @@ var tuneSteps = map[string]subcommand{
 	"label":    {tuneSynopsis, runTuneLabel, nil},
 	"fit":      {tuneSynopsis, runTuneFit, nil},
 	"patterns": {tuneSynopsis, runTunePatterns, nil},
+	"stats":    {tuneSynopsis, runTuneStats, nil},
 }
 
 // progressLine prints a progress line on stderr at most every few seconds
@@ -476,6 +478,39 @@ func runTuneMerge(c *command, args []string) int {
 	}
 	fmt.Fprintf(c.stderr, "tune: merged %d records of %d parts into %d distinct positions (%d duplicates%s) in %s: %s\n",
 		st.Read, c.NArg(), st.Written, st.Duplicates, tablesNote(relabel != nil, st.Relabelled), time.Since(t0).Round(time.Millisecond), *out)
+	return 0
+}
+
+// runTuneStats prints, for each positions file named, its header and a
+// table of its records by the pieces on the board: how many, how many of
+// them with kings, and how many with a capture pending for the side not
+// to move. A training set's make-up is read here before a fit, not
+// guessed.
+func runTuneStats(c *command, args []string) int {
+	c.SetOutput(io.Discard)
+	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
+		return 0
+	} else if err != nil {
+		return c.fail(2, "%v (damaengine tune stats --help lists the flags)", err)
+	}
+	if c.NArg() == 0 {
+		return c.fail(2, "at least one positions file is required")
+	}
+	for _, path := range c.Args() {
+		st, err := tune.Stats(path)
+		if err != nil {
+			return c.fail(1, "%v", err)
+		}
+		pct := func(a, b int64) float64 { return 100 * float64(a) / float64(max(b, 1)) }
+		fmt.Fprintf(c.stdout, "%s: %s\n%d records\npieces  records   share  with kings  capture pending\n", path, st.Header, st.Records)
+		for n, b := range st.ByPieces {
+			if b.Records == 0 {
+				continue
+			}
+			fmt.Fprintf(c.stdout, "%6d %8d %6.1f%% %10.1f%% %15.1f%%\n", n, b.Records, pct(b.Records, st.Records), pct(b.WithKings, b.Records), pct(b.Threatened, b.Records))
+		}
+	}
 	return 0
 }
 

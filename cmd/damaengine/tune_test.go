@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -464,4 +465,47 @@ func readFile(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestTuneStats: tune stats prints a positions file's header and its
+// records by pieces, the rows adding up to the total; a file that is not
+// one is named in the error, and no file at all is a usage error.
+func TestTuneStats(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "it.part")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "2", "--nodes", "200", "--out", part}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("gen: rc %d, %s", rc, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if rc := run([]string{"tune", "stats", part}, nil, &out, &errb); rc != 0 || errb.Len() != 0 {
+		t.Fatalf("stats: rc %d, stderr %q", rc, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 4 || !strings.Contains(lines[0], "variant=italian") || !strings.HasPrefix(lines[3], "    ") {
+		t.Fatalf("stats printed %q", out.String())
+	}
+	var total, sum int
+	fmt.Sscanf(lines[1], "%d records", &total)
+	for _, l := range lines[3:] {
+		var n, recs int
+		if _, err := fmt.Sscanf(l, "%d %d", &n, &recs); err != nil {
+			t.Fatalf("row %q: %v", l, err)
+		}
+		sum += recs
+	}
+	if total == 0 || sum != total {
+		t.Fatalf("rows add up to %d of %d records", sum, total)
+	}
+	bad := filepath.Join(dir, "bad.pos")
+	os.WriteFile(bad, []byte("not positions\n"), 0o644)
+	errb.Reset()
+	if rc := run([]string{"tune", "stats", bad}, nil, &out, &errb); rc != 1 || !strings.Contains(errb.String(), "bad.pos") {
+		t.Fatalf("a bad file: rc %d, stderr %q", rc, errb.String())
+	}
+	errb.Reset()
+	if rc := run([]string{"tune", "stats"}, nil, &out, &errb); rc != 2 {
+		t.Fatalf("no file: rc %d, stderr %q", rc, errb.String())
+	}
 }
