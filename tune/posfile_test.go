@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -530,5 +531,79 @@ func TestFutureScores(t *testing.T) {
 				t.Fatalf("game %d record %d: score %d result %d, want %d and %d", g, i, r.Score, r.Result, want, 1-g)
 			}
 		}
+	}
+}
+
+// TestGenerateFromStarts: LoadStarts keeps a file's positions of the
+// pieces asked for (and refuses a range without any, or another
+// variant's file); games started from them write records of no more
+// pieces than the largest start, the header names the starts, the same
+// configuration gives the same bytes, and starts with sparse endings or
+// a merge --future of such a part are refused.
+func TestGenerateFromStarts(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.Italian
+	src := genPart(t, dir, v, 3, 1, 1)
+	starts, name, err := LoadStarts(src, v, 12, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := OpenPositions(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	var r Record
+	for pr.Next(&r) == nil {
+		if n := bits.OnesCount64(r.Pos.Occupied()); n >= 12 && n <= 16 {
+			want++
+		}
+	}
+	pr.Close()
+	if want == 0 || len(starts) != want || name != fmt.Sprintf("%s:12-16:%d", filepath.Base(src), want) {
+		t.Fatalf("%d starts named %q; the file has %d of 12 to 16 pieces", len(starts), name, want)
+	}
+	if _, _, err := LoadStarts(src, v, 30, 40); err == nil || !strings.Contains(err.Error(), "no position of 30 to 40") {
+		t.Errorf("an empty range: %v", err)
+	}
+	if _, _, err := LoadStarts(src, movegen.English, 12, 16); err == nil || !strings.Contains(err.Error(), "italian") {
+		t.Errorf("another variant's file: %v", err)
+	}
+	cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: 3, Nodes: 150, Seed: 7, RandomPlies: 1, TTLog2: 12, Jitter: true},
+		Shard: 1, Shards: 1, EvalName: "test", Starts: starts, StartsName: name}
+	a, b := filepath.Join(dir, "a.part"), filepath.Join(dir, "b.part")
+	for _, p := range []string{a, b} {
+		if err := GeneratePositions(cfg, p, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ba, _ := os.ReadFile(a)
+	bb, _ := os.ReadFile(b)
+	if !bytes.Equal(ba, bb) {
+		t.Fatal("the same configuration gave two parts")
+	}
+	pr, err = OpenPositions(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pr.Header.line(), " starts="+name) {
+		t.Errorf("header %q does not name the starts", pr.Header.line())
+	}
+	if pr.Len() == 0 {
+		t.Fatal("no records")
+	}
+	for pr.Next(&r) == nil {
+		if n := bits.OnesCount64(r.Pos.Occupied()); n > 16 {
+			t.Fatalf("a record of %d pieces in games from at most 16", n)
+		}
+	}
+	pr.Close()
+	bad := cfg
+	bad.Sparse = 5
+	if err := GeneratePositions(bad, filepath.Join(dir, "bad.part"), nil); err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("starts and sparse: %v", err)
+	}
+	if _, err := Merge(filepath.Join(dir, "f.pos"), []string{a}, nil, 4); err == nil || !strings.Contains(err.Error(), "given starts") {
+		t.Errorf("--future of a part from given starts: %v", err)
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +41,14 @@ type PosGenConfig struct {
 	// opening: the positions the openings' games seldom reach, so that a
 	// network learns, say, that a lone king is worth more than a man.
 	Sparse int
+	// Starts, when not empty, are the positions games start from in place
+	// of the openings (game g from a fixed shuffle of them by Seed, then
+	// RandomPlies random moves): positions of other games, say the
+	// endings of 10 to 16 pieces where games between close players are
+	// decided, so that a set has more of them than games from the
+	// openings give. StartsName names them in the header (LoadStarts).
+	Starts     []movegen.Position
+	StartsName string
 }
 
 // The bounds of PosGenConfig.Sparse.
@@ -71,6 +81,9 @@ func (cfg *PosGenConfig) header(size int) *PosHeader {
 	}
 	if cfg.Sparse > 0 {
 		h.set("sparse", strconv.Itoa(cfg.Sparse))
+	}
+	if len(cfg.Starts) > 0 {
+		h.set("starts", strings.Join(strings.Fields(cfg.StartsName), "_"))
 	}
 	return h
 }
@@ -126,6 +139,44 @@ func sparseStart(v *movegen.Variant, most int, seed uint64, g int) movegen.Posit
 	}
 }
 
+// LoadStarts reads the positions of the positions file at path with lo to
+// hi pieces on the board (a side to move with a move, none won or lost),
+// in the file's order, for PosGenConfig.Starts; name says where they came
+// from for the header ("FILE:LO-HI:N"). It refuses a file of another
+// variant than v and a range that holds no position.
+func LoadStarts(path string, v *movegen.Variant, lo, hi int) ([]movegen.Position, string, error) {
+	pr, err := OpenPositions(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer pr.Close()
+	if pr.Header.Variant != v {
+		return nil, "", fmt.Errorf("tune: %s holds %s positions, not %s", path, pr.Header.Variant.RulesName(), v.RulesName())
+	}
+	var out []movegen.Position
+	var r Record
+	var ml movegen.MoveList
+	for {
+		if err := pr.Next(&r); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, "", err
+		}
+		n := bits.OnesCount64(r.Pos.Occupied())
+		if n < lo || n > hi {
+			continue
+		}
+		if v.Generate(&r.Pos, &ml); ml.N == 0 || (v.HasLossRule() && v.Lost(&r.Pos)) {
+			continue
+		}
+		out = append(out, r.Pos)
+	}
+	if len(out) == 0 {
+		return nil, "", fmt.Errorf("tune: %s has no position of %d to %d pieces to start games from", path, lo, hi)
+	}
+	return out, fmt.Sprintf("%s:%d-%d:%d", filepath.Base(path), lo, hi, len(out)), nil
+}
+
 // shardGames returns the number of games of shard k (1-based) of n when
 // there are total in all.
 func shardGames(total, k, n int) int {
@@ -179,6 +230,9 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	}
 	if cfg.Sparse != 0 && (cfg.Sparse < MinSparse || cfg.Sparse > MaxSparse) {
 		return fmt.Errorf("tune: sparse starts of at most %d pieces: want %d to %d", cfg.Sparse, MinSparse, MaxSparse)
+	}
+	if cfg.Sparse != 0 && len(cfg.Starts) > 0 {
+		return errors.New("tune: games start from random endings (sparse) or from given positions (starts), not both")
 	}
 	ops, err := bench.Openings(cfg.Variant)
 	if err != nil {
@@ -237,6 +291,10 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	}
 	eng := newEngine(cfg.Variant, cfg.TTLog2, cfg.Eval)
 	order := rand.New(rand.NewPCG(cfg.Seed, 0x09e41)).Perm(len(ops))
+	var startOrder []int
+	if len(cfg.Starts) > 0 {
+		startOrder = rand.New(rand.NewPCG(cfg.Seed, 0x57a875)).Perm(len(cfg.Starts))
+	}
 	total := shardGames(cfg.Games, cfg.Shard, cfg.Shards)
 	start, lastSave := time.Now(), time.Now()
 	startPositions, startGames := ck.positions, ck.games
@@ -247,6 +305,9 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 		from := ops[order[g%len(ops)]].Pos
 		if cfg.Sparse > 0 {
 			from = sparseStart(cfg.Variant, cfg.Sparse, cfg.Seed, g)
+		}
+		if len(cfg.Starts) > 0 {
+			from = cfg.Starts[startOrder[g%len(cfg.Starts)]]
 		}
 		game := playGame(cfg.GenConfig, eng, from, g)
 		for _, s := range game.Positions {
@@ -333,6 +394,9 @@ func Merge(out string, parts []string, relabel func(r *Record) bool, future int)
 			kind := pr.Header.Kind + " file"
 			if _, sparse := pr.Header.Fields["sparse"]; sparse {
 				kind = "part of sparse starts"
+			}
+			if _, starts := pr.Header.Fields["starts"]; starts {
+				kind = "part of games from given starts"
 			}
 			if kind != "part file" {
 				pr.Close()

@@ -20,7 +20,7 @@ import (
 )
 
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
-       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P] [--weights FILE]
+       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P | --starts FILE.pos [--start-pieces LO-HI]] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
@@ -75,6 +75,8 @@ func runTuneGen(c *command, args []string) int {
 	format := c.String("format", "games", "games (a text games file, for tune fit without --hidden) or positions (binary records at scale, sharded)")
 	shard := c.String("shard", "1/1", "with --format positions: make part K of N (K = 1..N) of the games")
 	sparse := c.Int("sparse", 0, "with --format positions: start each game from a random ending of 3 to P pieces, not an opening (0: openings)")
+	starts := c.String("starts", "", "with --format positions: start each game from a position of this positions file (those of --start-pieces), not an opening")
+	startPieces := c.String("start-pieces", "10-16", "with --starts: the pieces on the board of the positions games start from, LO-HI")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
 		return rc
@@ -82,7 +84,7 @@ func runTuneGen(c *command, args []string) int {
 	switch *format {
 	case "games":
 	case "positions":
-		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *sparse, *weights)
+		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *sparse, *weights, *starts, *startPieces)
 	default:
 		return c.fail(2, "--format %q: want games or positions", *format)
 	}
@@ -365,7 +367,7 @@ func parseShard(s string) (k, n int, err error) {
 
 // genPositions is tune gen --format positions: one shard's part file of
 // labelled quiet positions (tune.GeneratePositions).
-func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd, sparse int, weights string) int {
+func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd, sparse int, weights, starts, startPieces string) int {
 	k, n, err := parseShard(shard)
 	if err != nil {
 		return c.fail(2, "%v", err)
@@ -378,6 +380,18 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 	}
 	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, Jitter: true},
 		Shard: k, Shards: n, EvalName: "embedded", Sparse: sparse}
+	lo, hi := 0, 0
+	if starts != "" {
+		if sparse != 0 {
+			return c.fail(2, "--sparse and --starts: games start from random endings or from a file's positions, not both")
+		}
+		if _, err := fmt.Sscanf(startPieces, "%d-%d", &lo, &hi); err != nil || lo < 2 || hi < lo || fmt.Sprintf("%d-%d", lo, hi) != startPieces {
+			return c.fail(2, "--start-pieces %q: want LO-HI pieces, 2 ≤ LO ≤ HI (say 10-16)", startPieces)
+		}
+		if cfg.Starts, cfg.StartsName, err = tune.LoadStarts(starts, v, lo, hi); err != nil {
+			return c.fail(2, "--starts: %v", err)
+		}
+	}
 	switch {
 	case weights == "hand":
 		eval.HandWrittenOnly(v)
@@ -400,6 +414,9 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 		kind := ""
 		if sparse > 0 {
 			kind = fmt.Sprintf("-sparse%d", sparse)
+		}
+		if starts != "" {
+			kind = fmt.Sprintf("-starts%d-%d", lo, hi)
 		}
 		out = filepath.Join(dir, fmt.Sprintf("%s%s-s%d-g%d-n%d-%dof%d.part", v.RulesName(), kind, seed, games, nodes, k, n))
 	}

@@ -509,3 +509,38 @@ func TestTuneStats(t *testing.T) {
 		t.Fatalf("no file: rc %d, stderr %q", rc, errb.String())
 	}
 }
+
+// TestTuneGenStarts: tune gen --starts plays games from a positions
+// file's positions of --start-pieces into a part named for them, and a
+// bad range, a missing file or --sparse beside it are refused by name.
+func TestTuneGenStarts(t *testing.T) {
+	dir := t.TempDir()
+	src, part := filepath.Join(dir, "src.part"), filepath.Join(dir, "st.part")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "2", "--nodes", "200", "--out", src}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("gen: rc %d, %s", rc, errb.String())
+	}
+	errb.Reset()
+	args := []string{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "2", "--nodes", "200", "--starts", src, "--start-pieces", "8-20", "--out", part}
+	if rc := run(args, nil, &out, &errb); rc != 0 || out.Len() != 0 {
+		t.Fatalf("gen --starts: rc %d, stdout %q, stderr %q", rc, out.String(), errb.String())
+	}
+	if b, _ := os.ReadFile(part); !bytes.Contains(b[:200], []byte(" starts=src.part:8-20:")) {
+		t.Fatalf("the part's header does not name its starts: %q", b[:100])
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--starts", src, "--start-pieces", "9"}, "--start-pieces"},
+		{[]string{"--starts", src, "--start-pieces", "12-8"}, "--start-pieces"},
+		{[]string{"--starts", filepath.Join(dir, "none.pos")}, "--starts"},
+		{[]string{"--starts", src, "--sparse", "6"}, "not both"},
+	} {
+		errb.Reset()
+		a := append([]string{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "1", "--out", filepath.Join(dir, "x.part")}, c.flags...)
+		if rc := run(a, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: rc %d, stderr %q; want 2 naming %s", c.flags, rc, errb.String(), c.want)
+		}
+	}
+}
