@@ -355,3 +355,16 @@ func TestEgdbDamone(t *testing.T) {
 		t.Errorf("an error on stdout: %q", o)
 	}
 }
+
+// TestAutoPieces: the pieces built behind a user's back, variant by
+// variant (Italian's fifth piece measured in play; the others' sizes and
+// times in AutoPieces' comment).
+func TestAutoPieces(t *testing.T) {
+	want := map[*movegen.Variant]int{movegen.Italian: 5, movegen.English: 4, movegen.Russian: 4, movegen.Brazilian: 4,
+		movegen.Spanish: 4, movegen.Damone: 4, movegen.Turkish: 3, movegen.International: 3}
+	for v, n := range want {
+		if got := AutoPieces(v); got != n {
+			t.Errorf("%s: %d pieces, want %d", v.Name, got, n)
+		}
+	}
+}

@@ -299,7 +299,7 @@ var params = []*param{
 			}
 			return nil
 		},
-		help: "endgame tables: probed by the search, and built in the background into egdb-path when missing (up to 4 pieces on 32-square boards, 3 on Turkish and International)",
+		help: "endgame tables: probed by the search, and built in the background into egdb-path when missing (up to 5 pieces in Italian, 4 on the other 32-square boards, 3 on Turkish and International)",
 	},
 	{
 		name: "egdb-path", kind: "string",
