@@ -81,6 +81,13 @@ func runTuneGen(c *command, args []string) int {
 	if !ok {
 		return rc
 	}
+	if *starts == "" {
+		given := false
+		c.Visit(func(f *flag.Flag) { given = given || f.Name == "start-pieces" })
+		if given {
+			return c.fail(2, "--start-pieces without --starts: it says which of a file's positions games start from")
+		}
+	}
 	switch *format {
 	case "games":
 	case "positions":

@@ -512,7 +512,8 @@ func TestTuneStats(t *testing.T) {
 
 // TestTuneGenStarts: tune gen --starts plays games from a positions
 // file's positions of --start-pieces into a part named for them, and a
-// bad range, a missing file or --sparse beside it are refused by name.
+// bad range, a missing file, --sparse beside it or --start-pieces without
+// it are refused by name.
 func TestTuneGenStarts(t *testing.T) {
 	dir := t.TempDir()
 	src, part := filepath.Join(dir, "src.part"), filepath.Join(dir, "st.part")
@@ -536,6 +537,7 @@ func TestTuneGenStarts(t *testing.T) {
 		{[]string{"--starts", src, "--start-pieces", "12-8"}, "--start-pieces"},
 		{[]string{"--starts", filepath.Join(dir, "none.pos")}, "--starts"},
 		{[]string{"--starts", src, "--sparse", "6"}, "not both"},
+		{[]string{"--start-pieces", "8-12"}, "without --starts"},
 	} {
 		errb.Reset()
 		a := append([]string{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "1", "--out", filepath.Join(dir, "x.part")}, c.flags...)
