@@ -66,6 +66,16 @@ func (c *command) noStep(args []string, none, unknown string) int {
 // and flags on stdout; it then returns ok false and rc 0. A bad flag or an
 // argument that is not one is reported on stderr with rc 2.
 func (c *command) parse(args []string) (rc int, ok bool) {
+	if rc, ok = c.parseWithArgs(args); ok && c.NArg() > 0 {
+		fmt.Fprintf(c.stderr, "damaengine %s: unexpected argument %q\n", c.Name(), c.Arg(0))
+		return 2, false
+	}
+	return rc, ok
+}
+
+// parseWithArgs is parse for a subcommand that takes arguments after its
+// flags (files, say), which it reads with c.Args.
+func (c *command) parseWithArgs(args []string) (rc int, ok bool) {
 	c.SetOutput(io.Discard)
 	err := c.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -74,10 +84,6 @@ func (c *command) parse(args []string) (rc int, ok bool) {
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "damaengine %s: %v (damaengine %s --help lists the flags)\n", c.Name(), err, c.Name())
-		return 2, false
-	}
-	if c.NArg() > 0 {
-		fmt.Fprintf(c.stderr, "damaengine %s: unexpected argument %q\n", c.Name(), c.Arg(0))
 		return 2, false
 	}
 	return 0, true

@@ -463,12 +463,8 @@ func runTuneMerge(c *command, args []string) int {
 	out := c.String("out", "", "merged positions file to write")
 	tables := c.String("egdb-path", "", "endgame tables' directory: the positions they hold take their exact value as labels (result, and a score of ±2046 or 0)")
 	future := c.Int("future", 0, "replace each search score by the mean of it and the next N positions' scores of the same game (0: the scores as searched)")
-	c.SetOutput(io.Discard)
-	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
-		return 0
-	} else if err != nil {
-		return c.fail(2, "%v (damaengine tune merge --help lists the flags)", err)
+	if rc, ok := c.parseWithArgs(args); !ok {
+		return rc
 	}
 	if *out == "" || c.NArg() == 0 {
 		return c.fail(2, "--out and at least one part file are required")
@@ -511,12 +507,8 @@ func runTuneMerge(c *command, args []string) int {
 // to move. A training set's make-up is read here before a fit, not
 // guessed.
 func runTuneStats(c *command, args []string) int {
-	c.SetOutput(io.Discard)
-	if err := c.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(c.stdout, flagHelp(c.FlagSet, c.synopsis))
-		return 0
-	} else if err != nil {
-		return c.fail(2, "%v (damaengine tune stats --help lists the flags)", err)
+	if rc, ok := c.parseWithArgs(args); !ok {
+		return rc
 	}
 	if c.NArg() == 0 {
 		return c.fail(2, "at least one positions file is required")
