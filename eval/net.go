@@ -128,6 +128,10 @@ type NetWeights struct {
 	// (pattern.go), each of its own shape: one 4 x 4 set is a version 5
 	// file, one of another shape version 6, more than one version 7.
 	Pats []PatSet
+	// Threats marks a network with threat inputs (netthreat.go):
+	// NetThreatKinds more blocks of W1 after the pieces' (a version 8
+	// file).
+	Threats bool
 }
 
 // buckets returns the number of sets of output weights nw has.
@@ -142,6 +146,12 @@ type NetAcc [2 * netBlocks]netBlock
 type Net struct {
 	hand func(p *movegen.Position) int // the variant's hand-written evaluation (White)
 	nb   int                           // blocks per view
+	// v is the network's rule set, kinds its piece kinds (the first
+	// threat kind, when threats is set: a network with threat inputs,
+	// netthreat.go).
+	v       *movegen.Variant
+	kinds   int
+	threats bool
 	// damone marks an Italian Damone network (six kinds): its updates take
 	// the portable code, which reads the Damoni (updateWide's offsets
 	// know four kinds).
@@ -256,6 +266,9 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		return nil, fmt.Errorf("eval network: %v", err)
 	}
 	nbk, kinds := nw.buckets(), l.netKinds()
+	if nw.Threats {
+		kinds += NetThreatKinds
+	}
 	if len(nw.W1) != kinds*l.nsq*h || len(nw.B1) != h || len(nw.W2) != nbk*h {
 		return nil, fmt.Errorf("eval network: %d, %d, %d weights; want %d, %d, %d",
 			len(nw.W1), len(nw.B1), len(nw.W2), kinds*l.nsq*h, h, nbk*h)
@@ -263,11 +276,11 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 	if nw.T != nil && len(nw.T) != nbk*h {
 		return nil, fmt.Errorf("eval network: %d tempo weights, want %d", len(nw.T), nbk*h)
 	}
-	if j, b := netBound(l.nsq, nw); b > 32767 {
+	if j, b := netBound(l.nsq, l.netKinds(), nw); b > 32767 {
 		return nil, fmt.Errorf("eval network: hidden unit %d can reach %d, beyond the 16-bit accumulator", j, b)
 	}
 	nb := h / NetBlock
-	n := &Net{hand: l.hand, nb: nb, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
+	n := &Net{hand: l.hand, nb: nb, v: l.v, kinds: l.netKinds(), threats: nw.Threats, damone: l.damone, rows: make([]netBlock, kinds*64*2*nb), raw: nw}
 	pts, err := NewPatternSets(l.v, nw.Pats)
 	if err != nil {
 		return nil, err
@@ -285,7 +298,8 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 		for k := 0; k < kinds; k++ {
 			// View A: White's pieces are own (kinds 0, 2 and 4 stay), read
 			// on White's numbering; view B: Black's pieces are own (the
-			// colours swap: 0↔1, 2↔3, 4↔5), on the rotated numbering.
+			// colours swap: 0↔1, 2↔3, 4↔5, and so the threat kinds'
+			// pairs), on the rotated numbering.
 			row := n.rows[(k*64+b)*2*nb : (k*64+b+1)*2*nb]
 			for _, v := range [2]struct {
 				kind, sq, off int
@@ -301,7 +315,7 @@ func newNet(l *layout, nw NetWeights) (*Net, error) {
 						wide[i] = lanesBlock(x[NetBlock*i:])
 					}
 				}
-				if nb == 1 && haveNetKernels && !l.damone {
+				if nb == 1 && haveNetKernels && !l.damone && k < NetKinds {
 					if n.lanes == nil {
 						n.lanes = new([NetKinds][64][2]netBlock)
 					}
@@ -364,10 +378,11 @@ func (n *Net) setOutput(w2, t []int32) {
 
 // netBound returns the hidden unit whose sum can grow largest in magnitude
 // over all positions, and that bound: the bias plus, square by square, the
-// largest weight of any piece kind there (one piece a square).
-func netBound(nsq int, nw NetWeights) (int, int) {
+// largest weight of any of the kinds piece kinds there (one piece a
+// square), and with threat inputs the largest of each pair of threat
+// kinds (a piece can be a jumper and taken, of its own colour only).
+func netBound(nsq, kinds int, nw NetWeights) (int, int) {
 	h := nw.Hidden
-	kinds := len(nw.W1) / (nsq * h)
 	worst, wj := -1, 0
 	for j := 0; j < h; j++ {
 		s := abs16(nw.B1[j])
@@ -377,6 +392,11 @@ func netBound(nsq int, nw NetWeights) (int, int) {
 				m = max(m, abs16(nw.W1[(k*nsq+sq)*h+j]))
 			}
 			s += m
+			if nw.Threats {
+				for k := kinds; k < kinds+NetThreatKinds; k += 2 {
+					s += max(abs16(nw.W1[(k*nsq+sq)*h+j]), abs16(nw.W1[((k+1)*nsq+sq)*h+j]))
+				}
+			}
 		}
 		if s > worst {
 			worst, wj = s, j
@@ -394,6 +414,9 @@ func abs16(x int16) int {
 
 // Refresh sets acc to the first layer's sums of p, from its pieces.
 func (n *Net) Refresh(acc *NetAcc, p *movegen.Position) {
+	if n.threats {
+		defer n.refreshThreats(acc, p)
+	}
 	if n.wide != nil && netWideKernels && n.refreshWide(acc, p) {
 		return
 	}
@@ -438,6 +461,10 @@ func subBlocks(a, r []netBlock) {
 // the pieces of q that p does not have and adds those p has that q has
 // not (a move's from square, its captures, its landing square).
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
+	if n.threats {
+		n.updateThreats(acc, prev, q, p)
+		return
+	}
 	if n.lanes != nil {
 		// The piece sets by kind as netSets gives them, written out: an
 		// array of them would be kept in memory, not registers.

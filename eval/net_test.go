@@ -38,6 +38,17 @@ func randomNet(v *movegen.Variant, hidden, w1 int, seed uint64) NetWeights {
 	return nw
 }
 
+// withThreats returns nw with threat inputs of random weights up to ±w
+// units (netthreat.go).
+func withThreats(v *movegen.Variant, nw NetWeights, w int, seed uint64) NetWeights {
+	r := rand.New(rand.NewPCG(seed, 23))
+	nw.Threats = true
+	for range NetThreatKinds * NetSquares(v) * nw.Hidden {
+		nw.W1 = append(nw.W1, int16(r.IntN(2*w+1)-w))
+	}
+	return nw
+}
+
 // loadNet puts the network nw in use for v for the rest of test t.
 func loadNet(t testing.TB, v *movegen.Variant, nw NetWeights) *Net {
 	t.Helper()
@@ -60,6 +71,9 @@ func loadNet(t testing.TB, v *movegen.Variant, nw NetWeights) *Net {
 // its inputs (NetInputs), the reference the packed integer form must meet.
 func floatNet(v *movegen.Variant, nw NetWeights, p *movegen.Position) float64 {
 	a, b, _ := NetInputs(v, p, nil, nil)
+	if nw.Threats {
+		a, b = NetThreatInputs(v, p, a, b)
+	}
 	h := nw.Hidden
 	var s float64
 	for j := 0; j < h; j++ {
@@ -80,9 +94,22 @@ func floatNet(v *movegen.Variant, nw NetWeights, p *movegen.Position) float64 {
 // updated move by move equals one computed from the pieces, and a position
 // and its mirror score exactly opposite.
 func TestNetMatchesReference(t *testing.T) {
+	testNetMatchesReference(t, false)
+}
+
+// TestNetThreatsMatchReference: the same for networks with threat inputs
+// (netthreat.go), whose updates apply the threats that changed.
+func TestNetThreatsMatchReference(t *testing.T) {
+	testNetMatchesReference(t, true)
+}
+
+func testNetMatchesReference(t *testing.T, threats bool) {
 	for _, v := range netVariants() {
 		for _, h := range []int{NetBlock, 32, MaxNetHidden} {
 			nw := randomNet(v, h, 200, uint64(v.ID()*100+h))
+			if threats {
+				nw = withThreats(v, nw, 150, uint64(v.ID()*100+h))
+			}
 			n := loadNet(t, v, nw)
 			r := rand.New(rand.NewPCG(uint64(h), 3))
 			var ml movegen.MoveList
@@ -215,19 +242,22 @@ func TestNetDamoni(t *testing.T) {
 
 func TestNetNoAllocs(t *testing.T) {
 	v := movegen.International
-	n := loadNet(t, v, randomNet(v, 32, 150, 8))
 	ps := gamesOf(v, 2, 60, 4)
-	var acc, next NetAcc
-	allocs := testing.AllocsPerRun(20, func() {
-		for i := 1; i < len(ps); i++ {
-			n.Refresh(&acc, &ps[i-1])
-			n.Update(&next, &acc, &ps[i-1], &ps[i])
-			_ = n.White(&ps[i], &next)
-			_ = Evaluate(v, &ps[i])
+	for _, nw := range []NetWeights{randomNet(v, 32, 150, 8), withThreats(v, randomNet(v, 32, 150, 8), 100, 8),
+		withThreats(v, randomNet(v, MaxNetHidden, 100, 8), 60, 8)} {
+		n := loadNet(t, v, nw)
+		var acc, next NetAcc
+		allocs := testing.AllocsPerRun(20, func() {
+			for i := 1; i < len(ps); i++ {
+				n.Refresh(&acc, &ps[i-1])
+				n.Update(&next, &acc, &ps[i-1], &ps[i])
+				_ = n.White(&ps[i], &next)
+				_ = Evaluate(v, &ps[i])
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%d hidden units, threat inputs %v: %v allocations per run", nw.Hidden, nw.Threats, allocs)
 		}
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per run", allocs)
 	}
 }
 
@@ -402,5 +432,50 @@ func TestNetPortablePaths(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("only %d moves checked", checked)
+	}
+}
+
+// TestNetThreatsFile: a network with threat inputs is a version 8 file,
+// with or without tempo weights and pattern tables, read back as written;
+// damaged flags are refused, the score kept.
+func TestNetThreatsFile(t *testing.T) {
+	v := movegen.International
+	p := gamesOf(v, 1, 40, 2)[39]
+	for _, c := range []struct {
+		name         string
+		tempo, table bool
+	}{{"bare", false, false}, {"tempo", true, false}, {"tempo and tables", true, true}} {
+		nw := withThreats(v, randomNet(v, 16, 120, 7), 100, 7)
+		if c.tempo {
+			nw.T = make([]int32, nw.Hidden)
+			for j := range nw.T {
+				nw.T[j] = int32(j*37%101 - 50)
+			}
+		}
+		if c.table {
+			w := make([]int16, PatternWindows(v, PatSquare)*PatSquare.Configs()*2)
+			w[5], w[len(w)-1] = 40, -30
+			nw.Pats = []PatSet{{Shape: PatSquare, W: w}}
+		}
+		var buf bytes.Buffer
+		if err := WriteNet(&buf, v, nw); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		good := buf.Bytes()
+		back, err := ReadNet(v, bytes.NewReader(good))
+		if err != nil || good[4] != ThreatVersion || !back.Threats || (back.T != nil) != c.tempo || len(back.Pats) != len(nw.Pats) {
+			t.Fatalf("%s: version %d, read back %+v, %v", c.name, good[4], back, err)
+		}
+		var again bytes.Buffer
+		if err := WriteNet(&again, v, *back); err != nil || !bytes.Equal(again.Bytes(), good) {
+			t.Errorf("%s: written again, the file differs (%v)", c.name, err)
+		}
+		flags := 4 + 2 + 1 + len(WeightsName(v)) + 6
+		set := func(x byte) []byte { b := bytes.Clone(good); b[flags] = x; return b }
+		checkRefused(t, v, &p, map[string]badFile{
+			"no threat flag": {set(good[flags] &^ 2), "flags"},
+			"unknown flag":   {set(good[flags] | 4), "flags"},
+			"truncated":      {good[:len(good)-9], "truncated"},
+		})
 	}
 }

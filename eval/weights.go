@@ -84,6 +84,12 @@ import (
 //	layout   uint16 squares, uint16 H, uint16 B, uint8 tempo, uint8 S, S × (uint16 windows, uint8 shape)
 //	…        W1, B1, W2, T as in version 4
 //	patterns S × (bitmap, weights), each as in version 5
+//
+// Version 8 is version 7 with flags in place of the tempo flag (bit 0:
+// tempo weights; bit 1: threat inputs, netthreat.go, whose NetThreatKinds
+// blocks W1 holds after the pieces') and S from 0 to MaxPatSets. It is
+// written for a network with threat inputs only, so the files of the
+// versions before stay as they were.
 
 // weightsMagic opens every weights file.
 const weightsMagic = "DAMW"
@@ -98,6 +104,7 @@ const (
 	PatternVersion  = 5
 	PatShapeVersion = 6
 	PatSetsVersion  = 7
+	ThreatVersion   = 8
 )
 
 // maxWeightsFile bounds what a weights file may hold (24 MiB, above any
@@ -261,6 +268,8 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 		ver = BucketVersion
 	}
 	switch {
+	case nw.Threats:
+		ver = ThreatVersion
 	case len(nw.Pats) > 1:
 		ver = PatSetsVersion
 	case len(nw.Pats) == 1 && nw.Pats[0].Shape != PatSquare:
@@ -274,13 +283,16 @@ func WriteNet(w io.Writer, v *movegen.Variant, nw NetWeights) error {
 	buf.Write(le.AppendUint16(nil, uint16(nw.Hidden)))
 	if ver >= BucketVersion {
 		buf.Write(le.AppendUint16(nil, uint16(nw.buckets())))
-		tempo := byte(0)
+		flags := byte(0)
 		if nw.T != nil {
-			tempo = 1
+			flags = 1
 		}
-		buf.WriteByte(tempo)
+		if nw.Threats {
+			flags |= 2
+		}
+		buf.WriteByte(flags)
 	}
-	if ver == PatSetsVersion {
+	if ver >= PatSetsVersion {
 		buf.WriteByte(byte(len(nw.Pats)))
 	}
 	for _, ps := range nw.Pats {
@@ -420,8 +432,8 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 		return nil, nil, errTruncated
 	}
 	ver := le.Uint16(b[pos:])
-	if ver < WeightsVersion || ver > PatSetsVersion {
-		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, PatSetsVersion)
+	if ver < WeightsVersion || ver > ThreatVersion {
+		return nil, nil, fmt.Errorf("eval weights: format version %d, this build reads %d to %d", ver, WeightsVersion, ThreatVersion)
 	}
 	nl := int(b[pos+2])
 	pos += 3
@@ -463,7 +475,7 @@ func parseWeights(l *layout, r io.Reader) ([]int16, *NetWeights, error) {
 	return raw, nil, nil
 }
 
-// parseNet reads the rest of a network file of version ver (2 to 7) b
+// parseNet reads the rest of a network file of version ver (2 to 8) b
 // from pos, after its variant's name.
 func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	le := binary.LittleEndian
@@ -478,7 +490,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	if err := CheckNetHidden(h); err != nil {
 		return nil, fmt.Errorf("eval weights: a network of %v", err)
 	}
-	tempo, nbk := ver == TempoVersion, 1
+	tempo, threats, nbk := ver == TempoVersion, false, 1
 	if ver >= BucketVersion {
 		if len(b)-pos < 3 {
 			return nil, errTruncated
@@ -488,23 +500,32 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 		if ver >= PatternVersion {
 			lo = 1
 		}
-		if nbk < lo || nbk > MaxNetBuckets || b[pos+2] > 1 {
+		if ver == ThreatVersion {
+			if nbk < 1 || nbk > MaxNetBuckets || b[pos+2] > 3 || b[pos+2]&2 == 0 {
+				return nil, fmt.Errorf("eval weights: a network of %d output buckets and flags %d; want 1 to %d and 2 or 3", nbk, b[pos+2], MaxNetBuckets)
+			}
+			threats = true
+		} else if nbk < lo || nbk > MaxNetBuckets || b[pos+2] > 1 {
 			return nil, fmt.Errorf("eval weights: a network of %d output buckets and tempo flag %d; want %d to %d and 0 or 1", nbk, b[pos+2], lo, MaxNetBuckets)
 		}
-		tempo = b[pos+2] == 1
+		tempo = b[pos+2]&1 == 1
 		pos += 3
 	}
 	var sets []PatSet // each set's shape, with room for its weights
 	if ver >= PatternVersion {
 		ns := 1
-		if ver == PatSetsVersion {
+		if ver >= PatSetsVersion {
 			if len(b)-pos < 1 {
 				return nil, errTruncated
 			}
 			ns = int(b[pos])
 			pos++
-			if ns < 2 || ns > MaxPatSets {
-				return nil, fmt.Errorf("eval weights: %d sets of pattern tables; a version %d file has 2 to %d", ns, PatSetsVersion, MaxPatSets)
+			lo := 2
+			if ver == ThreatVersion {
+				lo = 0
+			}
+			if ns < lo || ns > MaxPatSets {
+				return nil, fmt.Errorf("eval weights: %d sets of pattern tables; a version %d file has %d to %d", ns, ver, lo, MaxPatSets)
 			}
 		}
 		for range ns {
@@ -520,7 +541,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 				}
 				if b[pos] >= PatShapes || (ver == PatShapeVersion && b[pos] == byte(PatSquare)) {
 					return nil, fmt.Errorf("eval weights: pattern shape %d; a version %d file has %s", b[pos], ver,
-						map[uint16]string{PatShapeVersion: "1 (4x6) or 2 (4x6c)", PatSetsVersion: "0 (4x4), 1 (4x6) or 2 (4x6c)"}[ver])
+						map[uint16]string{PatShapeVersion: "1 (4x6) or 2 (4x6c)", PatSetsVersion: "0 (4x4), 1 (4x6) or 2 (4x6c)", ThreatVersion: "0 (4x4), 1 (4x6) or 2 (4x6c)"}[ver])
 				}
 				shape = PatShape(b[pos])
 				pos++
@@ -536,7 +557,11 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 			sets = append(sets, PatSet{Shape: shape, W: make([]int16, nwin*shape.Configs()*2)})
 		}
 	}
-	n1 := l.netKinds() * nsq * h
+	kinds := l.netKinds()
+	if threats {
+		kinds += NetThreatKinds
+	}
+	n1 := kinds * nsq * h
 	nt := 0
 	if tempo {
 		nt = nbk * h
@@ -544,7 +569,7 @@ func parseNet(l *layout, b []byte, pos int, ver uint16) (*NetWeights, error) {
 	if want := pos + 2*n1 + 2*h + 4*nbk*h + 4*nt + 4; len(b) < want {
 		return nil, fmt.Errorf("eval weights: truncated file: %d bytes, want %d", len(b), want)
 	}
-	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, nbk*h)}
+	nw := &NetWeights{Hidden: h, W1: make([]int16, n1), B1: make([]int16, h), W2: make([]int32, nbk*h), Threats: threats}
 	if nbk > 1 {
 		nw.Buckets = nbk
 	}

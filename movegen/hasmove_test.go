@@ -5,8 +5,10 @@ import (
 	"testing"
 )
 
-// HasMove answers as Count(p) > 0 does, and HasCapture as the list of
-// legal moves does, on the positions of random games in every variant
+// HasMove answers as Count(p) > 0 does, HasCapture as the list of legal
+// moves does, Jumpers holds every listed capture's origin and is empty
+// when there is none, and Taken is the union of their captured pieces
+// (for either side), on the positions of random games in every variant
 // (played to their end, so positions without a move are among them) and
 // on random boards.
 func TestHasMoveEqualsCount(t *testing.T) {
@@ -26,6 +28,40 @@ func TestHasMoveEqualsCount(t *testing.T) {
 			v.Generate(p, &cl)
 			if got, want := v.HasCapture(p), cl.N > 0 && cl.Moves[0].Captured != 0; got != want {
 				t.Fatalf("%s %s: HasCapture %v, captures listed %v", v.Name, v.FEN(p), got, want)
+			}
+			// Jumpers of the side to move: empty exactly when there is no
+			// capture, and holding every listed capture's origin; of the
+			// other side, the same with the turn passed.
+			from := uint64(0)
+			if cl.N > 0 && cl.Moves[0].Captured != 0 {
+				for _, m := range cl.Moves[:cl.N] {
+					from |= 1 << m.From
+				}
+			}
+			if j := v.Jumpers(p, p.Side); (j != 0) != (from != 0) || from&^j != 0 {
+				t.Fatalf("%s %s: Jumpers %#x, captures from %#x", v.Name, v.FEN(p), j, from)
+			}
+			// Taken: the union of the listed captures' captured pieces,
+			// for either side.
+			for _, c := range []Color{White, Black} {
+				q := *p
+				q.Side = c
+				var tl MoveList
+				v.Generate(&q, &tl)
+				want := uint64(0)
+				if tl.N > 0 && tl.Moves[0].Captured != 0 {
+					for _, m := range tl.Moves[:tl.N] {
+						want |= m.Captured
+					}
+				}
+				if got := v.Taken(p, c); got != want {
+					t.Fatalf("%s %s: Taken by %v %#x, the captures take %#x", v.Name, v.FEN(p), c, got, want)
+				}
+			}
+			q := *p
+			q.Side ^= 1
+			if v.Jumpers(p, q.Side) != v.Jumpers(&q, q.Side) || (v.Jumpers(p, q.Side) != 0) != v.HasCapture(&q) {
+				t.Fatalf("%s %s: Jumpers of the side not to move %#x, HasCapture with the turn passed %v", v.Name, v.FEN(p), v.Jumpers(p, q.Side), v.HasCapture(&q))
 			}
 		}
 		for g := 0; g < 60; g++ {

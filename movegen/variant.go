@@ -449,3 +449,100 @@ func (p *Position) NextReversible(m Move, rev int) int {
 	}
 	return rev + 1
 }
+
+// Jumpers returns the pieces of colour c in p that could capture were c
+// to move (p's side to move is not looked at): the men and the kings
+// whose first jump the rules allow, whatever the longest or best capture
+// would be. For the side to move it is the set of pieces a capture may
+// start from; for the other side, the threats it makes.
+func (v *Variant) Jumpers(p *Position, c Color) uint64 {
+	q := *p
+	q.Side = c
+	var jm, jk uint64
+	switch v.fam {
+	case famItalian:
+		jm, jk = italianJumpers(&q)
+	case famDamone:
+		jm = damoneJumpers(&q)
+	case famTurkish:
+		jm, jk = turkishJumpers(&q)
+	case famIntl:
+		jm, jk = diagJumpers[intlRules](&q)
+	case famRussian:
+		jm, jk = diagJumpers[russianRules](&q)
+	case famSpanish:
+		jm, jk = diagJumpers[spanishRules](&q)
+	case famBrazilian:
+		jm, jk = diagJumpers[brazilianRules](&q)
+	case famEnglish:
+		jm, jk = diagJumpers[englishRules](&q)
+	}
+	return jm | jk
+}
+
+// Taken returns the pieces that colour c's legal captures in p take, were
+// c to move (p's side to move is not looked at): the union of the
+// captured sets of every capture the rules allow c (its majority and
+// quality rules applied), zero when c has none. It generates the
+// captures only when c has a jumper, on a list of its own, and allocates
+// nothing.
+func (v *Variant) Taken(p *Position, c Color) uint64 {
+	q := *p
+	q.Side = c
+	var ml MoveList
+	switch v.fam {
+	case famItalian:
+		jm, jk := italianJumpers(&q)
+		if jm|jk == 0 {
+			return 0
+		}
+		italianCaptures(&q, &ml, jm, jk)
+	case famDamone:
+		if damoneJumpers(&q) == 0 {
+			return 0
+		}
+		genDamone(&v.dm, &q, &ml)
+	case famTurkish:
+		jm, jk := turkishJumpers(&q)
+		if jm|jk == 0 {
+			return 0
+		}
+		turkishCaptures(&q, &ml, jm, jk)
+	case famIntl:
+		if !diagTaken[intlRules](&q, &ml) {
+			return 0
+		}
+	case famRussian:
+		if !diagTaken[russianRules](&q, &ml) {
+			return 0
+		}
+	case famSpanish:
+		if !diagTaken[spanishRules](&q, &ml) {
+			return 0
+		}
+	case famBrazilian:
+		if !diagTaken[brazilianRules](&q, &ml) {
+			return 0
+		}
+	case famEnglish:
+		if !diagTaken[englishRules](&q, &ml) {
+			return 0
+		}
+	}
+	var x uint64
+	for _, m := range ml.Moves[:ml.N] {
+		x |= m.Captured
+	}
+	return x
+}
+
+// diagTaken lists the captures of p's side to move in ml, reporting
+// whether it has any.
+func diagTaken[R diagRuleSet](p *Position, ml *MoveList) bool {
+	jm, jk := diagJumpers[R](p)
+	if jm|jk == 0 {
+		return false
+	}
+	diagCaptures[R](p, ml, jm, jk)
+	return true
+}

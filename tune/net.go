@@ -85,6 +85,9 @@ type NetState struct {
 	// Buckets, above 1, is the number of output buckets (eval/netbucket.go):
 	// W2 and T then hold Buckets × Hidden weights, bucket by bucket.
 	Buckets int
+	// Threats marks a network with threat inputs (eval/netthreat.go): W1
+	// then holds eval.NetThreatKinds more blocks after the pieces'.
+	Threats bool
 }
 
 // newNetState returns a network of random small weights.
@@ -275,7 +278,7 @@ func FitNet(cfg NetConfig, train, valid *NetSet, progress func(Progress)) (*NetS
 // A fit that starts from it (StreamConfig.Init) continues from a network
 // already in use.
 func NetStateOf(nw eval.NetWeights) *NetState {
-	st := &NetState{Hidden: nw.Hidden, W1: make([]float32, len(nw.W1)), B1: make([]float32, len(nw.B1)), W2: make([]float32, len(nw.W2))}
+	st := &NetState{Hidden: nw.Hidden, W1: make([]float32, len(nw.W1)), B1: make([]float32, len(nw.B1)), W2: make([]float32, len(nw.W2)), Threats: nw.Threats}
 	if nw.Buckets > 1 {
 		st.Buckets = nw.Buckets
 	}
@@ -303,7 +306,7 @@ func NetStateOf(nw eval.NetWeights) *NetState {
 // 1/eval.NetOutScale centi-man per activation unit).
 func (st *NetState) Quantize() eval.NetWeights {
 	r16 := func(x float64) int16 { return int16(max(min(math.Round(x), math.MaxInt16), math.MinInt16)) }
-	nw := eval.NetWeights{Hidden: st.Hidden, W1: make([]int16, len(st.W1)), B1: make([]int16, st.Hidden), W2: make([]int32, len(st.W2))}
+	nw := eval.NetWeights{Hidden: st.Hidden, W1: make([]int16, len(st.W1)), B1: make([]int16, st.Hidden), W2: make([]int32, len(st.W2)), Threats: st.Threats}
 	if st.Buckets > 1 {
 		nw.Buckets = st.Buckets
 	}

@@ -44,6 +44,10 @@ const (
 type StreamConfig struct {
 	Hidden int  // hidden units (eval.CheckNetHidden)
 	Tempo  bool // fit tempo weights too (eval/nettempo.go)
+	// Threats fits a network with threat inputs (eval/netthreat.go). A
+	// fit with them from a network without them (Init) starts their
+	// weights at zero: the network it starts from, unchanged.
+	Threats bool
 	// Buckets, above 1, fits that many sets of output (and tempo) weights,
 	// one for each range of the piece count (eval/netbucket.go).
 	Buckets int
@@ -144,6 +148,9 @@ func (sm *streamer) decodeRow(raw []byte, s *rowScratch, k float64, valid bool) 
 	}
 	var base int
 	s.row.a, s.row.b, base = eval.NetInputs(sm.v, p, s.row.a[:0], s.row.b[:0])
+	if sm.cfg.Threats {
+		s.row.a, s.row.b = eval.NetThreatInputs(sm.v, p, s.row.a, s.row.b)
+	}
 	base += sm.pat.White(p)
 	s.row.base = float32(base)
 	s.row.side = 1
@@ -408,7 +415,11 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 		threads = runtime.GOMAXPROCS(0)
 	}
 	size := int64(pr.Header.Record)
-	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: eval.NetInputKinds(v) * eval.NetSquares(v)}
+	kinds := eval.NetInputKinds(v)
+	if cfg.Threats {
+		kinds += eval.NetThreatKinds
+	}
+	sm := &streamer{v: v, codec: pr.Codec, cfg: cfg, inputs: kinds * eval.NetSquares(v)}
 	if sm.pat, err = eval.NewPatternSets(v, cfg.Patterns); err != nil {
 		return nil, 0, fmt.Errorf("tune: %v", err)
 	}
@@ -463,11 +474,17 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 	}
 	if ss.st == nil {
 		if in := cfg.Init; in != nil {
+			w1 := in.W1
+			if cfg.Threats && !in.Threats { // the threat inputs' weights from zero
+				w1 = append(slices.Clone(w1), make([]float32, eval.NetThreatKinds*eval.NetSquares(v)*in.Hidden)...)
+			}
 			switch {
+			case in.Threats && !cfg.Threats:
+				return nil, 0, errors.New("tune: the starting network has threat inputs: fit with them (--threats)")
 			case in.Hidden != H || len(in.B1) != H:
 				return nil, 0, fmt.Errorf("tune: the starting network has %d hidden units, the fit %d", in.Hidden, H)
-			case len(in.W1) != sm.inputs*H:
-				return nil, 0, fmt.Errorf("tune: the starting network has %d first-layer weights, %s's layout %d", len(in.W1), v.RulesName(), sm.inputs*H)
+			case len(w1) != sm.inputs*H:
+				return nil, 0, fmt.Errorf("tune: the starting network has %d first-layer weights, %s's layout %d", len(w1), v.RulesName(), sm.inputs*H)
 			case max(in.Buckets, 1) != B || len(in.W2) != B*H:
 				return nil, 0, fmt.Errorf("tune: the starting network has %d output buckets, the fit %d", max(in.Buckets, 1), B)
 			case in.T != nil && !cfg.Tempo:
@@ -475,7 +492,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			case in.T != nil && len(in.T) != B*H:
 				return nil, 0, fmt.Errorf("tune: the starting network has %d tempo weights, want %d", len(in.T), B*H)
 			}
-			ss.st = &NetState{Hidden: H, W1: slices.Clone(in.W1), B1: slices.Clone(in.B1), W2: slices.Clone(in.W2),
+			ss.st = &NetState{Hidden: H, W1: slices.Clone(w1), B1: slices.Clone(in.B1), W2: slices.Clone(in.W2),
 				T: slices.Clone(in.T), Buckets: in.Buckets}
 		} else {
 			rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
@@ -500,6 +517,7 @@ func FitNetStream(cfg StreamConfig, path string, progress func(StreamProgress)) 
 			ss.aT = newAdam(B * H)
 		}
 	}
+	ss.st.Threats = cfg.Threats // a checkpoint's inputs were checked against the fit's
 	sm.st = ss.st
 	for i := range sm.gW1 {
 		sm.gW1[i], sm.gB1[i], sm.gW2[i], sm.gT[i] = make([]float32, len(ss.st.W1)), make([]float32, H), make([]float32, B*H), make([]float32, B*H)

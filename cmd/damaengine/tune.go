@@ -22,7 +22,7 @@ import (
 const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
        damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P | --starts FILE.pos [--start-pieces LO-HI]] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
-       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
+       damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--threats] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune stats FILE.pos...
@@ -182,6 +182,7 @@ func runTuneFit(c *command, args []string) int {
 	validFile := c.String("valid", "", "positions file: validate on this file of other games (another shard or seed) and train on the whole of --data (default: the positions a hash holds out of --data, which share their games with training rows)")
 	threads := c.Int("threads", 0, "positions file: goroutines of the gradient (0: every core)")
 	tempo := c.Bool("tempo", false, "positions file: fit tempo weights too (the network learns whose move it is)")
+	threats := c.Bool("threats", false, "positions file: a network with threat inputs (where each side could capture, and what its captures take); from an --init network without them, their weights start at zero")
 	buckets := c.Int("buckets", 1, "positions file: output buckets, one set of output weights for each range of the piece count (1 to 8)")
 	v, rc, ok := c.parseRules(args, variant)
 	if !ok {
@@ -191,7 +192,7 @@ func runTuneFit(c *command, args []string) int {
 		return c.fail(2, "--data and --out are required")
 	}
 	if isPositionsFile(*data) {
-		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
+		cfg := tune.StreamConfig{Hidden: *hidden, Tempo: *tempo, Threats: *threats, Buckets: *buckets, K: *kScale, Lambda: *lambda, Epochs: *epochs,
 			Batch: *batch, Rate: *rate, Seed: 1, Limit: *limit, Threads: *threads, Checkpoint: *ckpt, Valid: *validFile}
 		if *patFile != "" {
 			err := readInit(*patFile, func(r io.Reader) error {
@@ -221,6 +222,9 @@ func runTuneFit(c *command, args []string) int {
 			}
 		}
 		return fitStream(c, v, *data, *out, cfg)
+	}
+	if *threats {
+		return c.fail(2, "--threats is for a positions file (tune merge), not a games file")
 	}
 	if *kScale < 0 {
 		return c.fail(2, "--k must be 0 (fitted) or more")

@@ -546,3 +546,65 @@ func TestTuneGenStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneFitThreats: tune fit --threats writes a network with threat
+// inputs (a version 8 file that loads); from an --init network without
+// them it starts as that network (the same validation loss at the start);
+// a threat network continued without --threats, and --threats on a games
+// file, are refused, the flag named.
+func TestTuneFitThreats(t *testing.T) {
+	dir := t.TempDir()
+	part, data := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos")
+	plain, thr := filepath.Join(dir, "plain.dw"), filepath.Join(dir, "thr.dw")
+	fit := func(want int, extra ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		args := append([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--tempo", "--epochs", "1"}, extra...)
+		if rc := run(args, nil, &out, &errb); rc != want || out.Len() != 0 {
+			t.Fatalf("%v: rc %d (want %d), stdout %q, stderr %q", args, rc, want, out.String(), errb.String())
+		}
+		return errb.String()
+	}
+	for _, args := range [][]string{
+		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
+		{"tune", "merge", "--out", data, part},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 {
+			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
+		}
+	}
+	fit(0, "--out", plain)
+	fit(0, "--threats", "--out", thr)
+	b := readFile(t, thr)
+	nw, err := eval.ReadNet(movegen.Italian, bytes.NewReader(b))
+	if err != nil || b[4] != eval.ThreatVersion || !nw.Threats || len(nw.W1) != (eval.NetKinds+eval.NetThreatKinds)*32*16 {
+		t.Fatalf("--threats: version %d, threats %v, %d first-layer weights (%v); want version %d, threats, %d",
+			b[4], nw != nil && nw.Threats, func() int {
+				if nw == nil {
+					return 0
+				}
+				return len(nw.W1)
+			}(), err, eval.ThreatVersion, (eval.NetKinds+eval.NetThreatKinds)*32*16)
+	}
+	initLoss := func(s string) string {
+		i := strings.Index(s, "the --init network: validation loss ")
+		if i < 0 {
+			t.Fatalf("no --init loss in %q", s)
+		}
+		return strings.Fields(s[i+len("the --init network: validation loss "):])[0]
+	}
+	a := initLoss(fit(0, "--init", plain, "--rate", "0.0005", "--out", filepath.Join(dir, "a.dw")))
+	c := initLoss(fit(0, "--init", plain, "--threats", "--rate", "0.0005", "--out", filepath.Join(dir, "c.dw")))
+	if a != c {
+		t.Errorf("the --init network's loss: %s without threat inputs, %s with them from zero; want the same", a, c)
+	}
+	if s := fit(1, "--init", thr, "--out", filepath.Join(dir, "d.dw")); !strings.Contains(s, "--threats") {
+		t.Errorf("a threat network continued without --threats: %q", s)
+	}
+	var out, errb bytes.Buffer
+	games := filepath.Join(dir, "games.txt")
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", games, "--threats", "--out", filepath.Join(dir, "e.dw")}, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), "--threats") {
+		t.Errorf("--threats on a games file: rc %d, stderr %q", rc, errb.String())
+	}
+}
