@@ -138,8 +138,14 @@ type NetWeights struct {
 func (nw *NetWeights) buckets() int { return max(nw.Buckets, 1) }
 
 // NetAcc is the first layer's sums of a position, both views packed: view
-// A in blocks [0, nb), view B in [nb, 2nb), nb = hidden/NetBlock.
-type NetAcc [2 * netBlocks]netBlock
+// A in blocks [0, nb), view B in [nb, 2nb), nb = hidden/NetBlock. Its last
+// block (netThreatSlot) holds, for a network with threat inputs, the
+// position's threat sets as Refresh or Update found them (netthreat.go),
+// which the next Update starts from.
+type NetAcc [2*netBlocks + 1]netBlock
+
+// netThreatSlot is the block of a NetAcc that holds its threat sets.
+const netThreatSlot = 2 * netBlocks
 
 // Net is a network ready to evaluate with: the rows of packed first-layer
 // weights by piece kind and bit.
@@ -459,7 +465,9 @@ func subBlocks(a, r []netBlock) {
 
 // Update sets acc to the sums of p from prev, the sums of q: it subtracts
 // the pieces of q that p does not have and adds those p has that q has
-// not (a move's from square, its captures, its landing square).
+// not (a move's from square, its captures, its landing square; q may be
+// any position, an ancestor several plies up as the search gives it, the
+// more pieces that differ the more rows). acc may be prev.
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 	if n.threats {
 		n.updateThreats(acc, prev, q, p)

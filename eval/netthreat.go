@@ -38,11 +38,11 @@ const NetThreatKinds = 4
 
 // threatSets returns p's threat inputs by kind (base+0 to base+3, above):
 // White's and Black's jumpers, then the White pieces Black's captures
-// take and the Black pieces White's take. The captures are generated only
-// where there is a jumper (about one quiet position in twelve).
-func threatSets(v *movegen.Variant, p *movegen.Position) [NetThreatKinds]uint64 {
-	return [NetThreatKinds]uint64{v.Jumpers(p, movegen.White), v.Jumpers(p, movegen.Black),
-		v.Taken(p, movegen.Black), v.Taken(p, movegen.White)}
+// take and the Black pieces White's take. The captures are listed only
+// where there is a jumper.
+func threatSets(v *movegen.Variant, p *movegen.Position) netBlock {
+	jw, jb := v.Jumpers(p, movegen.White), v.Jumpers(p, movegen.Black)
+	return netBlock{jw, jb, v.Taken(p, movegen.Black, jb), v.Taken(p, movegen.White, jw)}
 }
 
 // NetThreatInputs appends to a and b the threat inputs of p's view A and
@@ -67,17 +67,19 @@ func NetThreatInputs(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]i
 }
 
 // refreshThreats adds the rows of p's threat inputs to acc (the pieces'
-// sums already there).
+// sums already there) and keeps its threat sets in acc's netThreatSlot.
 func (n *Net) refreshThreats(acc *NetAcc, p *movegen.Position) {
 	m := 2 * n.nb
 	a := acc[:m:m]
-	for i, set := range threatSets(n.v, p) {
+	t := threatSets(n.v, p)
+	for i, set := range t {
 		k := n.kinds + i
 		for x := set; x != 0; x &= x - 1 {
 			b := bits.TrailingZeros64(x) & 63
 			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
 		}
 	}
+	acc[netThreatSlot] = t
 }
 
 // netMaxThreatChanges is the most rows updateThreats hands netUpdateWide
@@ -85,11 +87,13 @@ func (n *Net) refreshThreats(acc *NetAcc, p *movegen.Position) {
 const netMaxThreatChanges = 64
 
 // updateThreats is Update for a network with threat inputs: the rows of
-// the pieces that changed and of the threat inputs that did, with the
-// AVX2 kernel when the network has it (as updateWide), else word by word
-// (as updateBlocks).
+// the pieces that changed and of the threat inputs that did (q's threat
+// sets are prev's netThreatSlot, p's are found here and kept in acc's),
+// with the AVX2 kernel when the network has it (as updateWide), else word
+// by word (as updateBlocks).
 func (n *Net) updateThreats(acc, prev *NetAcc, q, p *movegen.Position) {
-	tq, tp := threatSets(n.v, q), threatSets(n.v, p)
+	tq, tp := prev[netThreatSlot], threatSets(n.v, p)
+	acc[netThreatSlot] = tp
 	if n.wide != nil && netWideKernels && !n.damone {
 		var offs [netMaxThreatChanges]uint32
 		row := uint32(2 * n.nb * netBlockBytes)

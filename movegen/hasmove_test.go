@@ -54,7 +54,7 @@ func TestHasMoveEqualsCount(t *testing.T) {
 						want |= m.Captured
 					}
 				}
-				if got := v.Taken(p, c); got != want {
+				if got := v.Taken(p, c, v.Jumpers(p, c)); got != want {
 					t.Fatalf("%s %s: Taken by %v %#x, the captures take %#x", v.Name, v.FEN(p), c, got, want)
 				}
 			}

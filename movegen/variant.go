@@ -481,68 +481,46 @@ func (v *Variant) Jumpers(p *Position, c Color) uint64 {
 }
 
 // Taken returns the pieces that colour c's legal captures in p take, were
-// c to move (p's side to move is not looked at): the union of the
-// captured sets of every capture the rules allow c (its majority and
-// quality rules applied), zero when c has none. It generates the
-// captures only when c has a jumper, on a list of its own, and allocates
-// nothing.
-func (v *Variant) Taken(p *Position, c Color) uint64 {
+// c to move (p's side to move is not looked at), given c's jumpers there
+// (Jumpers(p, c), which the caller has): the union of the captured sets
+// of every capture the rules allow c (its majority and quality rules
+// applied), zero when c has none. It lists the captures only when c has a
+// jumper, and allocates nothing.
+func (v *Variant) Taken(p *Position, c Color, jumpers uint64) uint64 {
+	if jumpers == 0 {
+		return 0
+	}
 	q := *p
 	q.Side = c
+	return v.taken(&q, jumpers&^p.Kings, jumpers&p.Kings)
+}
+
+// taken is Taken of q's side to move, whose jumpers are the men jm and
+// the kings jk (Damone's generator finds its own): the move list, 4 KB to
+// clear, is made only here.
+func (v *Variant) taken(q *Position, jm, jk uint64) uint64 {
 	var ml MoveList
 	switch v.fam {
 	case famItalian:
-		jm, jk := italianJumpers(&q)
-		if jm|jk == 0 {
-			return 0
-		}
-		italianCaptures(&q, &ml, jm, jk)
+		italianCaptures(q, &ml, jm, jk)
 	case famDamone:
-		if damoneJumpers(&q) == 0 {
-			return 0
-		}
-		genDamone(&v.dm, &q, &ml)
+		genDamone(&v.dm, q, &ml)
 	case famTurkish:
-		jm, jk := turkishJumpers(&q)
-		if jm|jk == 0 {
-			return 0
-		}
-		turkishCaptures(&q, &ml, jm, jk)
+		turkishCaptures(q, &ml, jm, jk)
 	case famIntl:
-		if !diagTaken[intlRules](&q, &ml) {
-			return 0
-		}
+		diagCaptures[intlRules](q, &ml, jm, jk)
 	case famRussian:
-		if !diagTaken[russianRules](&q, &ml) {
-			return 0
-		}
+		diagCaptures[russianRules](q, &ml, jm, jk)
 	case famSpanish:
-		if !diagTaken[spanishRules](&q, &ml) {
-			return 0
-		}
+		diagCaptures[spanishRules](q, &ml, jm, jk)
 	case famBrazilian:
-		if !diagTaken[brazilianRules](&q, &ml) {
-			return 0
-		}
+		diagCaptures[brazilianRules](q, &ml, jm, jk)
 	case famEnglish:
-		if !diagTaken[englishRules](&q, &ml) {
-			return 0
-		}
+		diagCaptures[englishRules](q, &ml, jm, jk)
 	}
 	var x uint64
 	for _, m := range ml.Moves[:ml.N] {
 		x |= m.Captured
 	}
 	return x
-}
-
-// diagTaken lists the captures of p's side to move in ml, reporting
-// whether it has any.
-func diagTaken[R diagRuleSet](p *Position, ml *MoveList) bool {
-	jm, jk := diagJumpers[R](p)
-	if jm|jk == 0 {
-		return false
-	}
-	diagCaptures[R](p, ml, jm, jk)
-	return true
 }

@@ -50,9 +50,12 @@ func (w *worker) evaluate(p *movegen.Position, ply int) int {
 // before it computes them from the pieces instead.
 const netChain = 8
 
-// netAcc returns the network's first-layer sums of w.f[ply].pos, updating
-// them from the nearest ancestor whose sums are known (each ply on the way
-// keeps its own), or computing them from the pieces.
+// netAcc returns the network's first-layer sums of w.f[ply].pos, updated
+// in one step from the nearest ancestor whose sums are known (the pieces
+// that differ between the two: a piece that moved twice on the way is
+// applied once, and the plies between, which are seldom evaluated, are
+// skipped, as are their threat sets for a network with threat inputs), or
+// computed from the pieces.
 func (w *worker) netAcc(ply int) *eval.NetAcc {
 	if w.f[ply].accOK {
 		return &w.acc[ply]
@@ -65,9 +68,9 @@ func (w *worker) netAcc(ply int) *eval.NetAcc {
 		w.net.Refresh(&w.acc[k], &w.f[k].pos)
 		w.f[k].accOK = true
 	}
-	for j := k + 1; j <= ply; j++ {
-		w.net.Update(&w.acc[j], &w.acc[j-1], &w.f[j-1].pos, &w.f[j].pos)
-		w.f[j].accOK = true
+	if k < ply {
+		w.net.Update(&w.acc[ply], &w.acc[k], &w.f[k].pos, &w.f[ply].pos)
+		w.f[ply].accOK = true
 	}
 	return &w.acc[ply]
 }
