@@ -26,13 +26,14 @@ const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [-
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
        damaengine tune label --variant V --data GAMES --out GAMES2 [--nodes N] [--every K] [--weights FILE]
        damaengine tune stats FILE.pos...
+       damaengine tune loss --data FILE.pos [--eval-file WEIGHTS] [--lambda L,...] [--k K] [--limit N]
        damaengine tune fit --variant V --data GAMES --out WEIGHTS [--hidden H] [--epochs N] [--batch N] [--rate R] [--l2 X] [--lambda L] [--k K] [--checkpoint FILE] [--init WEIGHTS]`
 
 // runTune answers "damaengine tune" without a step: self-play data (gen),
 // optionally scored again by a deeper search (label), then the fit of the
 // learned evaluation's weights (fit); progress on stderr.
 func runTune(c *command, args []string) int {
-	return c.noStep(args, "want gen, merge, label, fit, patterns or stats\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label, fit, patterns or stats")
+	return c.noStep(args, "want gen, merge, label, fit, patterns, stats or loss\nusage: "+c.synopsis, "unknown step %q: want gen, merge, label, fit, patterns, stats or loss")
 }
 
 // tuneSteps are the steps of damaengine tune.
@@ -43,6 +44,7 @@ var tuneSteps = map[string]subcommand{
 	"fit":      {tuneSynopsis, runTuneFit, nil},
 	"patterns": {tuneSynopsis, runTunePatterns, nil},
 	"stats":    {tuneSynopsis, runTuneStats, nil},
+	"loss":     {tuneSynopsis, runTuneLoss, nil},
 }
 
 // progressLine prints a progress line on stderr at most every few seconds
@@ -530,6 +532,59 @@ func runTuneStats(c *command, args []string) int {
 			}
 			fmt.Fprintf(c.stdout, "%6d %8d %6.1f%% %10.1f%% %15.1f%%\n", n, b.Records, pct(b.Records, st.Records), pct(b.WithKings, b.Records), pct(b.Threatened, b.Records))
 		}
+	}
+	return 0
+}
+
+// runTuneLoss prints the loss of an evaluation (the embedded one, or
+// --eval-file's) on a positions file, for each label weight asked: a
+// comparison of weights files on other games by what they predict.
+func runTuneLoss(c *command, args []string) int {
+	data := c.String("data", "", "positions file (tune merge): another shard's games, which no file compared has seen")
+	evalFile := c.String("eval-file", "", "weights file of the evaluation (default: the embedded one)")
+	lambdas := c.String("lambda", "1,0.5,0", "label weights, comma-separated: 1 the game's result alone, 0 the search's score alone")
+	kScale := c.Float64("k", 0, "scale of the win probability, centi-men (0: fitted to the results)")
+	limit := c.Int64("limit", 200000, "use only the file's first N records (0: all)")
+	if rc, ok := c.parse(args); !ok {
+		return rc
+	}
+	if *data == "" {
+		return c.fail(2, "--data is required")
+	}
+	var ls []float64
+	for _, f := range strings.Split(*lambdas, ",") {
+		l, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || l < 0 || l > 1 {
+			return c.fail(2, "--lambda: %q, want numbers from 0 to 1 separated by commas", f)
+		}
+		ls = append(ls, l)
+	}
+	if *kScale < 0 || *limit < 0 {
+		return c.fail(2, "--k and --limit must be 0 or more")
+	}
+	pr, err := tune.OpenPositions(*data)
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	v := pr.Header.Variant
+	pr.Close()
+	if *evalFile != "" {
+		if err := loadWeightsFile(v, *evalFile); err != nil {
+			return c.fail(1, "--eval-file %v", err)
+		}
+		defer eval.ResetWeights(v)
+	}
+	losses, n, k, err := tune.FileLoss(*data, ls, *kScale, *limit)
+	if err != nil {
+		return c.fail(1, "%v", err)
+	}
+	name := *evalFile
+	if name == "" {
+		name = "embedded"
+	}
+	fmt.Fprintf(c.stdout, "%s on %s: %d positions, K %.1f\n", name, *data, n, k)
+	for i, l := range ls {
+		fmt.Fprintf(c.stdout, "lambda %g: loss %.5f\n", l, losses[i])
 	}
 	return 0
 }

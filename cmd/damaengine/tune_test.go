@@ -608,3 +608,55 @@ func TestTuneFitThreats(t *testing.T) {
 		t.Errorf("--threats on a games file: rc %d, stderr %q", rc, errb.String())
 	}
 }
+
+// TestTuneLoss: tune loss prints a file's losses on a positions file, the
+// embedded evaluation's and --eval-file's (not the same), one line for
+// each λ asked; bad flags and a bad weights file are refused, named.
+func TestTuneLoss(t *testing.T) {
+	dir := t.TempDir()
+	part, data, net := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos"), filepath.Join(dir, "it.dw")
+	for _, args := range [][]string{
+		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
+		{"tune", "merge", "--out", data, part},
+		{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--epochs", "1", "--out", net},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 {
+			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
+		}
+	}
+	loss := func(extra ...string) []string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		args := append([]string{"tune", "loss", "--data", data, "--k", "180"}, extra...)
+		if rc := run(args, nil, &out, &errb); rc != 0 || errb.Len() != 0 {
+			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
+		}
+		return strings.Split(strings.TrimSpace(out.String()), "\n")
+	}
+	emb := loss()
+	if len(emb) != 4 || !strings.HasPrefix(emb[0], "embedded on ") || !strings.HasPrefix(emb[1], "lambda 1: loss 0.") ||
+		!strings.HasPrefix(emb[2], "lambda 0.5: loss 0.") || !strings.HasPrefix(emb[3], "lambda 0: loss 0.") {
+		t.Fatalf("tune loss: %q", emb)
+	}
+	mine := loss("--eval-file", net, "--lambda", "1")
+	if len(mine) != 2 || !strings.HasPrefix(mine[0], net+" on ") || mine[1] == emb[1] {
+		t.Errorf("tune loss --eval-file: %q; the embedded file's: %q", mine, emb[1])
+	}
+	for _, c := range []struct {
+		args []string
+		rc   int
+		want string
+	}{
+		{[]string{"tune", "loss"}, 2, "--data"},
+		{[]string{"tune", "loss", "--data", data, "--lambda", "1,2"}, 2, "--lambda"},
+		{[]string{"tune", "loss", "--data", data, "--k", "-1"}, 2, "--k"},
+		{[]string{"tune", "loss", "--data", data, "--eval-file", data}, 1, "--eval-file"},
+		{[]string{"tune", "loss", "--data", filepath.Join(dir, "none.pos")}, 1, "none.pos"},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(c.args, nil, &out, &errb); rc != c.rc || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: rc %d, stderr %q; want %d and %q", c.args, rc, errb.String(), c.rc, c.want)
+		}
+	}
+}
