@@ -117,10 +117,21 @@ func testNetMatchesReference(t *testing.T, threats bool) {
 				p := v.Start()
 				var acc, full NetAcc
 				n.Refresh(&acc, &p)
+				// An ancestor a few plies up, as the search updates from
+				// one in a step (its pieces and threats differing more).
+				back, backAcc, backPly := p, acc, 0
 				for ply := 0; ply < 160; ply++ {
 					n.Refresh(&full, &p)
 					if acc != full {
 						t.Fatalf("%v h=%d game %d ply %d: updated sums differ from the pieces' (%s)", v, h, g, ply, v.FEN(&p))
+					}
+					var jump NetAcc
+					n.Update(&jump, &backAcc, &back, &p)
+					if jump != full {
+						t.Fatalf("%v h=%d game %d ply %d: sums updated from %d plies up differ from the pieces' (%s)", v, h, g, ply, ply-backPly, v.FEN(&p))
+					}
+					if ply%5 == 3 {
+						back, backAcc, backPly = p, acc, ply
 					}
 					got := n.Output(&acc)
 					if want := math.Trunc(floatNet(v, nw, &p)); float64(got) != want {
