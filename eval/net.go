@@ -467,7 +467,7 @@ func subBlocks(a, r []netBlock) {
 // the pieces of q that p does not have and adds those p has that q has
 // not (a move's from square, its captures, its landing square; q may be
 // any position, an ancestor several plies up as the search gives it, the
-// more pieces that differ the more rows). acc may be prev.
+// more pieces that differ the more rows).
 func (n *Net) Update(acc, prev *NetAcc, q, p *movegen.Position) {
 	if n.threats {
 		n.updateThreats(acc, prev, q, p)

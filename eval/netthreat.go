@@ -29,8 +29,10 @@ import (
 // three squares), and which the search sees only a ply further on.
 //
 // They are not a move's few squares: a move can make or end a threat
-// anywhere on the board, so Update computes both positions' threat sets
-// and applies the rows of the squares that changed, with the pieces'.
+// anywhere on the board, so Update finds the new position's threat sets,
+// compares them with the old one's (kept in the accumulator's last
+// block, NetAcc) and applies the rows of the inputs that changed, with
+// the pieces'.
 
 // NetThreatKinds is the number of threat input blocks of a network with
 // threat inputs (NetWeights.Threats).

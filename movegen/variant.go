@@ -453,8 +453,9 @@ func (p *Position) NextReversible(m Move, rev int) int {
 // Jumpers returns the pieces of colour c in p that could capture were c
 // to move (p's side to move is not looked at): the men and the kings
 // whose first jump the rules allow, whatever the longest or best capture
-// would be. For the side to move it is the set of pieces a capture may
-// start from; for the other side, the threats it makes.
+// would be (where the majority rule applies, the legal captures start
+// from some of them). For the other side than the one to move, the
+// threats it makes.
 func (v *Variant) Jumpers(p *Position, c Color) uint64 {
 	q := *p
 	q.Side = c
