@@ -20,8 +20,8 @@ import (
 // It compares weights files on the same positions — another shard's games,
 // so that no file has seen them — by the measure a fit reports and by the
 // result alone: International's 4 x 6 tables, +28 Elo, took 0.006 off the
-// result's loss and added 0.0013 to the score's, while drops of a
-// thousandth or two by either have not told a better player
+// result's loss and added 0.0013 to the score's, while other drops, up to
+// 0.013 in English, have not told a better player
 // (docs/evaluation-at-scale.md, twenty-fifth session).
 func FileLoss(path string, lambdas []float64, k float64, limit int64) ([]float64, int, float64, error) {
 	for _, l := range lambdas {
