@@ -506,20 +506,29 @@ func (n *Net) updateBlocks(acc, prev *NetAcc, q, p *movegen.Position) {
 	}
 	sq, sp := netSets(q), netSets(p)
 	for k := range sq {
-		for x := sq[k] &^ sp[k]; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x) & 63
-			subBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
-		}
-		for x := sp[k] &^ sq[k]; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x) & 63
-			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
-		}
+		n.changeRows(a, k, sq[k], sp[k])
 	}
 }
 
-// netMaxChanges is the most rows updateWide hands netUpdateWide at once;
-// an update changing more pieces (no move does) takes updateBlocks.
-const netMaxChanges = 32
+// changeRows subtracts from a (an accumulator's 2nb blocks) the rows of
+// kind k on the bits of was that now has not, and adds those of now that
+// was has not.
+func (n *Net) changeRows(a []netBlock, k int, was, now uint64) {
+	m := 2 * n.nb
+	for x := was &^ now; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros64(x) & 63
+		subBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
+	}
+	for x := now &^ was; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros64(x) & 63
+		addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
+	}
+}
+
+// netMaxChanges is the most rows updateWide (pieces) and updateThreats
+// (pieces and threat inputs) hand netUpdateWide at once; an update
+// changing more takes the portable code.
+const netMaxChanges = 64
 
 // netBlockBytes is the size of a netBlock: 16 lanes, one YMM register.
 const netBlockBytes = 32
@@ -555,6 +564,15 @@ func rowOffs(offs *[netMaxChanges]uint32, c int, set, black, kings uint64, row u
 		sq := uint(bits.TrailingZeros64(set))
 		kind := black>>sq&1 | (kings>>sq&1)<<1
 		offs[c&(netMaxChanges-1)] = uint32(kind<<6|uint64(sq)) * row
+		c++
+	}
+	return c
+}
+
+// kindOffs is rowOffs for rows of one kind k, the bits of set.
+func kindOffs(offs *[netMaxChanges]uint32, c int, set uint64, k int, row uint32) int {
+	for ; set != 0; set &= set - 1 {
+		offs[c&(netMaxChanges-1)] = uint32(k*64+bits.TrailingZeros64(set)) * row
 		c++
 	}
 	return c

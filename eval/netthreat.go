@@ -71,22 +71,13 @@ func NetThreatInputs(v *movegen.Variant, p *movegen.Position, a, b []int32) ([]i
 // refreshThreats adds the rows of p's threat inputs to acc (the pieces'
 // sums already there) and keeps its threat sets in acc's netThreatSlot.
 func (n *Net) refreshThreats(acc *NetAcc, p *movegen.Position) {
-	m := 2 * n.nb
-	a := acc[:m:m]
+	a := acc[: 2*n.nb : 2*n.nb]
 	t := threatSets(n.v, p)
 	for i, set := range t {
-		k := n.kinds + i
-		for x := set; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x) & 63
-			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
-		}
+		n.changeRows(a, n.kinds+i, 0, set)
 	}
 	acc[netThreatSlot] = t
 }
-
-// netMaxThreatChanges is the most rows updateThreats hands netUpdateWide
-// at once (pieces and threats); beyond, it takes the portable code.
-const netMaxThreatChanges = 64
 
 // updateThreats is Update for a network with threat inputs: the rows of
 // the pieces that changed and of the threat inputs that did (q's threat
@@ -97,57 +88,30 @@ func (n *Net) updateThreats(acc, prev *NetAcc, q, p *movegen.Position) {
 	tq, tp := prev[netThreatSlot], threatSets(n.v, p)
 	acc[netThreatSlot] = tp
 	if n.wide != nil && netWideKernels && !n.damone {
-		var offs [netMaxThreatChanges]uint32
+		var offs [netMaxChanges]uint32
 		row := uint32(2 * n.nb * netBlockBytes)
 		qw, qb, qk := q.Pieces[movegen.White], q.Pieces[movegen.Black], q.Kings
 		pw, pb, pk := p.Pieces[movegen.White], p.Pieces[movegen.Black], p.Kings
 		changed := (qw ^ pw) | (qb ^ pb) | (qk ^ pk)
 		// Subtractions first (q's pieces and threats p has not), then
 		// additions.
-		c := threatOffs(&offs, 0, changed&(qw|qb), qb, qk, row, -1)
+		c := rowOffs(&offs, 0, changed&(qw|qb), qb, qk, row)
 		for i := range tq {
-			c = threatOffs(&offs, c, tq[i]&^tp[i], 0, 0, row, n.kinds+i)
+			c = kindOffs(&offs, c, tq[i]&^tp[i], n.kinds+i, row)
 		}
 		nsub := c
-		c = threatOffs(&offs, c, changed&(pw|pb), pb, pk, row, -1)
+		c = rowOffs(&offs, c, changed&(pw|pb), pb, pk, row)
 		for i := range tp {
-			c = threatOffs(&offs, c, tp[i]&^tq[i], 0, 0, row, n.kinds+i)
+			c = kindOffs(&offs, c, tp[i]&^tq[i], n.kinds+i, row)
 		}
-		if c <= netMaxThreatChanges {
+		if c <= netMaxChanges {
 			netUpdateWide(&acc[0], &prev[0], &n.wide[0], &offs[0], nsub, c-nsub, 2*n.nb)
 			return
 		}
 	}
 	n.updateBlocks(acc, prev, q, p)
-	m := 2 * n.nb
-	a := acc[:m:m]
+	a := acc[: 2*n.nb : 2*n.nb]
 	for i := range tq {
-		k := n.kinds + i
-		for x := tq[i] &^ tp[i]; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x) & 63
-			subBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
-		}
-		for x := tp[i] &^ tq[i]; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x) & 63
-			addBlocks(a, n.rows[(k*64+b)*m:(k*64+b+1)*m])
-		}
+		n.changeRows(a, n.kinds+i, tq[i], tp[i])
 	}
-}
-
-// threatOffs writes into offs from index c the byte offsets of the rows
-// on the bits of set and returns the next index (past the array the
-// writes wrap around: the caller then takes another path). Kind k ≥ 0
-// is every bit's kind; k < 0 reads each bit's piece kind from black and
-// kings, as rowOffs does.
-func threatOffs(offs *[netMaxThreatChanges]uint32, c int, set, black, kings uint64, row uint32, k int) int {
-	for ; set != 0; set &= set - 1 {
-		sq := uint64(bits.TrailingZeros64(set))
-		kind := uint64(k)
-		if k < 0 {
-			kind = black>>sq&1 | (kings>>sq&1)<<1
-		}
-		offs[c&(netMaxThreatChanges-1)] = uint32(kind<<6|sq) * row
-		c++
-	}
-	return c
 }
