@@ -536,6 +536,26 @@ func runTuneStats(c *command, args []string) int {
 	return 0
 }
 
+// positionsEval returns the variant of the positions file data and, when
+// evalFile is set, puts that weights file's evaluation in use for it until
+// the function returned is called (the caller defers it); on an error it
+// reports it and returns the exit code, ok false.
+func (c *command) positionsEval(data, evalFile string) (v *movegen.Variant, reset func(), rc int, ok bool) {
+	pr, err := tune.OpenPositions(data)
+	if err != nil {
+		return nil, nil, c.fail(1, "%v", err), false
+	}
+	v = pr.Header.Variant
+	pr.Close()
+	if evalFile == "" {
+		return v, func() {}, 0, true
+	}
+	if err := loadWeightsFile(v, evalFile); err != nil {
+		return nil, nil, c.fail(1, "--eval-file %v", err), false
+	}
+	return v, func() { eval.ResetWeights(v) }, 0, true
+}
+
 // runTuneLoss prints the loss of an evaluation (the embedded one, or
 // --eval-file's) on a positions file, for each label weight asked: a
 // comparison of weights files on other games by what they predict.
@@ -562,18 +582,11 @@ func runTuneLoss(c *command, args []string) int {
 	if *kScale < 0 || *limit < 0 {
 		return c.fail(2, "--k and --limit must be 0 or more")
 	}
-	pr, err := tune.OpenPositions(*data)
-	if err != nil {
-		return c.fail(1, "%v", err)
+	_, reset, rc, ok := c.positionsEval(*data, *evalFile)
+	if !ok {
+		return rc
 	}
-	v := pr.Header.Variant
-	pr.Close()
-	if *evalFile != "" {
-		if err := loadWeightsFile(v, *evalFile); err != nil {
-			return c.fail(1, "--eval-file %v", err)
-		}
-		defer eval.ResetWeights(v)
-	}
+	defer reset()
 	losses, n, k, err := tune.FileLoss(*data, ls, *kScale, *limit)
 	if err != nil {
 		return c.fail(1, "%v", err)
@@ -763,18 +776,11 @@ func runTunePatterns(c *command, args []string) int {
 	if err != nil {
 		return c.fail(2, "--shape: %v", err)
 	}
-	pr, err := tune.OpenPositions(*data)
-	if err != nil {
-		return c.fail(1, "%v", err)
+	v, reset, rc, ok := c.positionsEval(*data, *evalFile)
+	if !ok {
+		return rc
 	}
-	v := pr.Header.Variant
-	pr.Close()
-	if *evalFile != "" {
-		if err := loadWeightsFile(v, *evalFile); err != nil {
-			return c.fail(1, "--eval-file %v", err)
-		}
-		defer eval.ResetWeights(v)
-	}
+	defer reset()
 	notNet := func() int {
 		return c.fail(2, "%s's evaluation in use is not a network: the tables go over one (--eval-file NETWORK)", v.RulesName())
 	}

@@ -554,7 +554,7 @@ func TestTuneGenStarts(t *testing.T) {
 // file, are refused, the flag named.
 func TestTuneFitThreats(t *testing.T) {
 	dir := t.TempDir()
-	part, data := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos")
+	data := smallPositions(t, dir)
 	plain, thr := filepath.Join(dir, "plain.dw"), filepath.Join(dir, "thr.dw")
 	fit := func(want int, extra ...string) string {
 		t.Helper()
@@ -564,15 +564,6 @@ func TestTuneFitThreats(t *testing.T) {
 			t.Fatalf("%v: rc %d (want %d), stdout %q, stderr %q", args, rc, want, out.String(), errb.String())
 		}
 		return errb.String()
-	}
-	for _, args := range [][]string{
-		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
-		{"tune", "merge", "--out", data, part},
-	} {
-		var out, errb bytes.Buffer
-		if rc := run(args, nil, &out, &errb); rc != 0 {
-			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
-		}
 	}
 	fit(0, "--out", plain)
 	fit(0, "--threats", "--out", thr)
@@ -614,16 +605,10 @@ func TestTuneFitThreats(t *testing.T) {
 // each λ asked; bad flags and a bad weights file are refused, named.
 func TestTuneLoss(t *testing.T) {
 	dir := t.TempDir()
-	part, data, net := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos"), filepath.Join(dir, "it.dw")
-	for _, args := range [][]string{
-		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
-		{"tune", "merge", "--out", data, part},
-		{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--epochs", "1", "--out", net},
-	} {
-		var out, errb bytes.Buffer
-		if rc := run(args, nil, &out, &errb); rc != 0 {
-			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
-		}
+	data, net := smallPositions(t, dir), filepath.Join(dir, "it.dw")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"tune", "fit", "--variant", "italian", "--data", data, "--hidden", "16", "--epochs", "1", "--out", net}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("tune fit: rc %d, stderr %q", rc, errb.String())
 	}
 	loss := func(extra ...string) []string {
 		t.Helper()
@@ -659,4 +644,21 @@ func TestTuneLoss(t *testing.T) {
 			t.Errorf("%v: rc %d, stderr %q; want %d and %q", c.args, rc, errb.String(), c.rc, c.want)
 		}
 	}
+}
+
+// smallPositions makes in dir a positions file of four Italian games at
+// 200 nodes a move (tune gen, then tune merge) and returns its path.
+func smallPositions(t *testing.T, dir string) string {
+	t.Helper()
+	part, data := filepath.Join(dir, "it.part"), filepath.Join(dir, "it.pos")
+	for _, args := range [][]string{
+		{"tune", "gen", "--format", "positions", "--variant", "italian", "--games", "4", "--nodes", "200", "--out", part},
+		{"tune", "merge", "--out", data, part},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 0 {
+			t.Fatalf("%v: rc %d, stderr %q", args, rc, errb.String())
+		}
+	}
+	return data
 }
