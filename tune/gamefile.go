@@ -30,7 +30,11 @@ type Sample struct {
 // header is the first line of a games file: what made it. A file is only
 // continued by the same configuration.
 func (c *GenConfig) header() string {
-	return fmt.Sprintf("%snodes=%d seed=%d random-plies=%d", gamesPrefix(c.Variant), c.Nodes, c.Seed, c.RandomPlies)
+	h := fmt.Sprintf("%snodes=%d seed=%d random-plies=%d", gamesPrefix(c.Variant), c.Nodes, c.Seed, c.RandomPlies)
+	if c.RandomMoves > 0 {
+		h += fmt.Sprintf(" random-moves=%d", c.RandomMoves)
+	}
+	return h
 }
 
 // gamesPrefix is how the first line of a games file of v starts: the

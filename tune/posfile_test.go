@@ -607,3 +607,46 @@ func TestGenerateFromStarts(t *testing.T) {
 		t.Errorf("--future of a part from given starts: %v", err)
 	}
 }
+
+// TestGeneratePositionsRandomMoves: a part with random moves mixed into
+// the engine's play is the same bytes each time, says so in its header,
+// holds other games than the part without them (the same games' starts),
+// and a rate outside 0..MaxRandomMoves is refused.
+func TestGeneratePositionsRandomMoves(t *testing.T) {
+	dir := t.TempDir()
+	v := movegen.Italian
+	gen := func(name string, rate int) []byte {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: 3, Nodes: 150, Seed: 7, RandomPlies: 2, RandomMoves: rate, TTLog2: 12, Jitter: true},
+			Shard: 1, Shards: 1, EvalName: "test"}
+		if err := GeneratePositions(cfg, path, nil); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	plain, a, b := gen("plain.part", 0), gen("a.part", 30), gen("b.part", 30)
+	if !bytes.Equal(a, b) {
+		t.Fatal("the same configuration with random moves gave other bytes")
+	}
+	if bytes.Equal(a, plain) {
+		t.Fatal("random moves at 30 % changed nothing")
+	}
+	head, _, _ := bytes.Cut(a, []byte("\n"))
+	if !bytes.Contains(head, []byte(" random-moves=30")) || bytes.Contains(plain[:bytes.IndexByte(plain, '\n')], []byte("random-moves")) {
+		t.Fatalf("headers %q and %q: want random-moves=30 in the first only", head, plain[:bytes.IndexByte(plain, '\n')])
+	}
+	for _, rate := range []int{-1, MaxRandomMoves + 1} {
+		cfg := PosGenConfig{GenConfig: GenConfig{Variant: v, Games: 1, Nodes: 150, Seed: 7, RandomMoves: rate}, Shard: 1, Shards: 1}
+		if err := GeneratePositions(cfg, filepath.Join(dir, "bad.part"), nil); err == nil || !strings.Contains(err.Error(), "random moves") {
+			t.Fatalf("random moves %d: err %v, want a refusal naming them", rate, err)
+		}
+		if err := Generate(cfg.GenConfig, filepath.Join(dir, "bad.games"), nil); err == nil || !strings.Contains(err.Error(), "random moves") {
+			t.Fatalf("games file, random moves %d: err %v, want a refusal naming them", rate, err)
+		}
+	}
+}

@@ -76,6 +76,9 @@ func (cfg *PosGenConfig) header(size int) *PosHeader {
 	h.set("seed", strconv.FormatUint(cfg.Seed, 10))
 	h.set("random-plies", strconv.Itoa(cfg.RandomPlies))
 	h.set("eval", cfg.EvalName)
+	if cfg.RandomMoves > 0 {
+		h.set("random-moves", strconv.Itoa(cfg.RandomMoves))
+	}
 	if cfg.Jitter {
 		h.set("jitter", "1")
 	}
@@ -227,6 +230,9 @@ func GeneratePositions(cfg PosGenConfig, path string, progress func(PosProgress)
 	}
 	if cfg.Shards < 1 || cfg.Shard < 1 || cfg.Shard > cfg.Shards {
 		return fmt.Errorf("tune: shard %d/%d: want K/N with 1 ≤ K ≤ N", cfg.Shard, cfg.Shards)
+	}
+	if err := cfg.checkRandomMoves(); err != nil {
+		return err
 	}
 	if cfg.Sparse != 0 && (cfg.Sparse < MinSparse || cfg.Sparse > MaxSparse) {
 		return fmt.Errorf("tune: sparse starts of at most %d pieces: want %d to %d", cfg.Sparse, MinSparse, MaxSparse)

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -17,7 +18,15 @@ type GenConfig struct {
 	Nodes       uint64 // nodes per move
 	Seed        uint64 // the seed of the random plies
 	RandomPlies int    // uniformly random moves played after the opening
-	TTLog2      int    // log2 of the table entries (0: 18)
+	// RandomMoves, when above 0 (at most MaxRandomMoves), is the percentage
+	// of the engine's later moves replaced by a uniformly random legal
+	// move, drawn after the search (whose position and score are recorded
+	// as usual): the game goes on from a position good play seldom
+	// reaches but a search tree meets at every other node, so that the
+	// positions after it, searched and recorded in turn, teach the
+	// evaluation the lopsided positions it must score inside the tree.
+	RandomMoves int
+	TTLog2      int // log2 of the table entries (0: 18)
 	// Eval, if not nil, replaces the default evaluation of the players
 	// (a later generation plays with its newly fitted weights).
 	Eval search.EvalFunc
@@ -36,6 +45,9 @@ type GenConfig struct {
 func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed time.Duration)) error {
 	if cfg.Variant == nil || cfg.Games < 1 || cfg.Nodes < 1 {
 		return errors.New("tune: generate needs a variant, games ≥ 1 and nodes ≥ 1")
+	}
+	if err := cfg.checkRandomMoves(); err != nil {
+		return err
 	}
 	ops, err := bench.Openings(cfg.Variant)
 	if err != nil {
@@ -66,6 +78,18 @@ func Generate(cfg GenConfig, path string, progress func(done, total int, elapsed
 	return nil
 }
 
+// MaxRandomMoves bounds GenConfig.RandomMoves: past it the games are
+// mostly noise.
+const MaxRandomMoves = 50
+
+// checkRandomMoves refuses a RandomMoves outside 0..MaxRandomMoves.
+func (cfg *GenConfig) checkRandomMoves() error {
+	if cfg.RandomMoves < 0 || cfg.RandomMoves > MaxRandomMoves {
+		return fmt.Errorf("tune: random moves %d%%: want 0 to %d", cfg.RandomMoves, MaxRandomMoves)
+	}
+	return nil
+}
+
 // newEngine returns the search of tune's steps: a table of 2^ttLog2
 // entries (0: 2^18) and evaluation f (nil: the variant's default).
 func newEngine(v *movegen.Variant, ttLog2 int, f search.EvalFunc) *search.Engine {
@@ -81,8 +105,8 @@ func newEngine(v *movegen.Variant, ttLog2 int, f search.EvalFunc) *search.Engine
 
 // playGame plays game number i from start, refereed by bench.Referee:
 // cfg.RandomPlies random moves (seeded by cfg.Seed and i), then the engine
-// for both sides, recording the quiet positions it searched with their
-// scores.
+// for both sides (cfg.RandomMoves per cent of its moves replaced by random
+// ones), recording the quiet positions it searched with their scores.
 func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) Game {
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	v := cfg.Variant
@@ -105,6 +129,10 @@ func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) 
 		}
 		if !v.HasCapture(&p) {
 			out.Positions = append(out.Positions, Sample{p, res.Score})
+		}
+		if cfg.RandomMoves > 0 && r.IntN(100) < cfg.RandomMoves {
+			v.Generate(&p, &ml)
+			return ml.Moves[r.IntN(ml.N)]
 		}
 		return res.Move
 	})

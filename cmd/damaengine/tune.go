@@ -19,8 +19,8 @@ import (
 	"github.com/damaengine/damaengine/tune"
 )
 
-const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--weights FILE]
-       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--sparse P | --starts FILE.pos [--start-pieces LO-HI]] [--weights FILE]
+const tuneSynopsis = `damaengine tune gen --variant V --out GAMES [--games N] [--nodes N] [--seed S] [--random-plies K] [--random-moves P] [--weights FILE]
+       damaengine tune gen --format positions --variant V [--out PART] [--shard K/N] [--games N] [--nodes N] [--seed S] [--random-plies K] [--random-moves P] [--sparse P | --starts FILE.pos [--start-pieces LO-HI]] [--weights FILE]
        damaengine tune merge --out FILE [--egdb-path DIR] [--future N] PART...
        damaengine tune fit --variant V --data FILE.pos --hidden H --out WEIGHTS [--tempo] [--threats] [--buckets B] [--epochs N] [--rate R] [--lambda L] [--limit N] [--threads T] [--init NETWORK] [--valid FILE.pos] [--patterns WEIGHTS] [--batch N] [--k K] [--checkpoint FILE]
        damaengine tune patterns --data FILE.pos --out WEIGHTS [--epochs N] [--rate R] [--lambda L] [--limit N] [--batch N] [--seed S] [--eval-file NETWORK] [--valid FILE.pos] [--k K] [--shape 4x4|4x6|4x6c] [--keep]
@@ -73,6 +73,7 @@ func runTuneGen(c *command, args []string) int {
 	nodes := c.Uint64("nodes", 2000, "nodes per move")
 	seed := c.Uint64("seed", 1, "seed of the opening order and the random plies")
 	rnd := c.Int("random-plies", 2, "random moves after each opening")
+	rndMoves := c.Int("random-moves", 0, fmt.Sprintf("per cent of the engine's later moves replaced by a random legal move (0 to %d)", tune.MaxRandomMoves))
 	weights := c.String("weights", "", "play with this weights file (a later generation)")
 	format := c.String("format", "games", "games (a text games file, for tune fit without --hidden) or positions (binary records at scale, sharded)")
 	shard := c.String("shard", "1/1", "with --format positions: make part K of N (K = 1..N) of the games")
@@ -93,14 +94,17 @@ func runTuneGen(c *command, args []string) int {
 	switch *format {
 	case "games":
 	case "positions":
-		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *sparse, *weights, *starts, *startPieces)
+		return genPositions(c, v, *out, *shard, *games, *nodes, *seed, *rnd, *rndMoves, *sparse, *weights, *starts, *startPieces)
 	default:
 		return c.fail(2, "--format %q: want games or positions", *format)
 	}
 	if *out == "" {
 		return c.fail(2, "--out is required")
 	}
-	cfg := tune.GenConfig{Variant: v, Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *rnd}
+	if *rndMoves < 0 || *rndMoves > tune.MaxRandomMoves {
+		return c.fail(2, "--random-moves %d: want 0 to %d per cent", *rndMoves, tune.MaxRandomMoves)
+	}
+	cfg := tune.GenConfig{Variant: v, Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *rnd, RandomMoves: *rndMoves}
 	if *weights != "" {
 		if err := loadWeightsFile(v, *weights); err != nil {
 			return c.fail(2, "%v", err)
@@ -380,7 +384,7 @@ func parseShard(s string) (k, n int, err error) {
 
 // genPositions is tune gen --format positions: one shard's part file of
 // labelled quiet positions (tune.GeneratePositions).
-func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd, sparse int, weights, starts, startPieces string) int {
+func genPositions(c *command, v *movegen.Variant, out, shard string, games int, nodes, seed uint64, rnd, rndMoves, sparse int, weights, starts, startPieces string) int {
 	k, n, err := parseShard(shard)
 	if err != nil {
 		return c.fail(2, "%v", err)
@@ -388,10 +392,13 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 	if games < 1 || nodes < 1 || rnd < 0 {
 		return c.fail(2, "--games and --nodes must be 1 or more, --random-plies 0 or more")
 	}
+	if rndMoves < 0 || rndMoves > tune.MaxRandomMoves {
+		return c.fail(2, "--random-moves %d: want 0 to %d per cent", rndMoves, tune.MaxRandomMoves)
+	}
 	if sparse != 0 && (sparse < tune.MinSparse || sparse > tune.MaxSparse) {
 		return c.fail(2, "--sparse %d: want 0 (openings) or %d to %d pieces", sparse, tune.MinSparse, tune.MaxSparse)
 	}
-	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, Jitter: true},
+	cfg := tune.PosGenConfig{GenConfig: tune.GenConfig{Variant: v, Games: games, Nodes: nodes, Seed: seed, RandomPlies: rnd, RandomMoves: rndMoves, Jitter: true},
 		Shard: k, Shards: n, EvalName: "embedded", Sparse: sparse}
 	lo, hi := 0, 0
 	if starts != "" {

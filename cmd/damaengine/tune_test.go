@@ -662,3 +662,21 @@ func smallPositions(t *testing.T, dir string) string {
 	}
 	return data
 }
+
+// TestTuneGenRandomMovesRefused: a --random-moves outside 0..50 is refused,
+// naming the flag, in both formats, before anything is written.
+func TestTuneGenRandomMovesRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"tune", "gen", "--variant", "italian", "--out", filepath.Join(dir, "g.games"), "--random-moves", "51"},
+		{"tune", "gen", "--format", "positions", "--variant", "italian", "--out", filepath.Join(dir, "p.part"), "--random-moves", "-1"},
+	} {
+		var out, errb bytes.Buffer
+		if rc := run(args, nil, &out, &errb); rc != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "--random-moves") {
+			t.Errorf("%v: rc %d, stdout %q, stderr %q", args, rc, out.String(), errb.String())
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("files written: %v", ents)
+	}
+}
