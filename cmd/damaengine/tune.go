@@ -438,6 +438,9 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 		if starts != "" {
 			kind = fmt.Sprintf("-starts%d-%d", lo, hi)
 		}
+		if rndMoves > 0 {
+			kind += fmt.Sprintf("-random%d", rndMoves)
+		}
 		out = filepath.Join(dir, fmt.Sprintf("%s%s-s%d-g%d-n%d-%dof%d.part", v.RulesName(), kind, seed, games, nodes, k, n))
 	}
 	fmt.Fprintf(c.stderr, "tune: shard %d/%d of %d games into %s\n", k, n, games, out)
