@@ -116,8 +116,7 @@ func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) 
 	out.Result, _ = bench.Referee(v, start, func(g *movegen.Game) movegen.Move {
 		p := g.Position()
 		if g.Plies() < cfg.RandomPlies {
-			v.Generate(&p, &ml)
-			return ml.Moves[r.IntN(ml.N)]
+			return randomMove(v, &p, &ml, r)
 		}
 		nodes := cfg.Nodes
 		if cfg.Jitter {
@@ -131,10 +130,15 @@ func playGame(cfg GenConfig, eng *search.Engine, start movegen.Position, i int) 
 			out.Positions = append(out.Positions, Sample{p, res.Score})
 		}
 		if cfg.RandomMoves > 0 && r.IntN(100) < cfg.RandomMoves {
-			v.Generate(&p, &ml)
-			return ml.Moves[r.IntN(ml.N)]
+			return randomMove(v, &p, &ml, r)
 		}
 		return res.Move
 	})
 	return out
+}
+
+// randomMove returns a uniformly random legal move of p, generated into ml.
+func randomMove(v *movegen.Variant, p *movegen.Position, ml *movegen.MoveList, r *rand.Rand) movegen.Move {
+	v.Generate(p, ml)
+	return ml.Moves[r.IntN(ml.N)]
 }

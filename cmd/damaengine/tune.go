@@ -91,6 +91,9 @@ func runTuneGen(c *command, args []string) int {
 			return c.fail(2, "--start-pieces without --starts: it says which of a file's positions games start from")
 		}
 	}
+	if *rndMoves < 0 || *rndMoves > tune.MaxRandomMoves {
+		return c.fail(2, "--random-moves %d: want 0 to %d per cent", *rndMoves, tune.MaxRandomMoves)
+	}
 	switch *format {
 	case "games":
 	case "positions":
@@ -100,9 +103,6 @@ func runTuneGen(c *command, args []string) int {
 	}
 	if *out == "" {
 		return c.fail(2, "--out is required")
-	}
-	if *rndMoves < 0 || *rndMoves > tune.MaxRandomMoves {
-		return c.fail(2, "--random-moves %d: want 0 to %d per cent", *rndMoves, tune.MaxRandomMoves)
 	}
 	cfg := tune.GenConfig{Variant: v, Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *rnd, RandomMoves: *rndMoves}
 	if *weights != "" {
@@ -391,9 +391,6 @@ func genPositions(c *command, v *movegen.Variant, out, shard string, games int, 
 	}
 	if games < 1 || nodes < 1 || rnd < 0 {
 		return c.fail(2, "--games and --nodes must be 1 or more, --random-plies 0 or more")
-	}
-	if rndMoves < 0 || rndMoves > tune.MaxRandomMoves {
-		return c.fail(2, "--random-moves %d: want 0 to %d per cent", rndMoves, tune.MaxRandomMoves)
 	}
 	if sparse != 0 && (sparse < tune.MinSparse || sparse > tune.MaxSparse) {
 		return c.fail(2, "--sparse %d: want 0 (openings) or %d to %d pieces", sparse, tune.MinSparse, tune.MaxSparse)
